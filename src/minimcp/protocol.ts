@@ -1,0 +1,93 @@
+/**
+ * The protocol core: the SDK's low-level `Server` with two handlers,
+ * `tools/list` and `tools/call`. Read `handleCall` top to bottom: it is every
+ * step between a client's call and the error (or answer) it gets back.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { InvalidArgumentsError, toClient, type SpecEra } from './errors.js';
+import { registerTool, type RegisteredTool, type ToolDefinition } from './registry.js';
+
+export interface MiniServerOptions {
+  tools: ToolDefinition[];
+  spec: SpecEra;
+  /** Where the server's traces go. stdout is the protocol's alone. */
+  log?: (line: string) => void;
+}
+
+/** Any request whose method is tools/call; its params are checked in the handler. */
+const AnyToolsCall = z.object({ method: z.literal('tools/call'), params: z.unknown().optional() });
+
+export const SERVER_INFO = { name: 'minimcp', version: '0.1.0' };
+
+export function createMiniServer({ tools, spec, log = () => {} }: MiniServerOptions): Server {
+  const registry = new Map<string, RegisteredTool>(tools.map((t) => [t.name, registerTool(t)]));
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...registry.values()].map((tool) => tool.published),
+  }));
+
+  async function handleCall(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+    const tool = registry.get(name);
+    if (!tool) {
+      log(`tools/call ${short(name)}: unknown tool`);
+      return toClient({ kind: 'unknown-tool', tool: name }, spec);
+    }
+    const checked = tool.check(args);
+    if (!checked.ok) {
+      log(`tools/call ${name} ${short(args)}: invalid arguments: ${checked.problems.map((p) => p.parameter).join(', ')}`);
+      return toClient({ kind: 'invalid-arguments', tool: name, problems: checked.problems }, spec);
+    }
+    try {
+      const text = await tool.definition.execute(checked.args);
+      log(`tools/call ${name} ${short(args)} -> ${short(text)}`);
+      return { content: [{ type: 'text', text }] };
+    } catch (error) {
+      // A tool that checks its own arguments says so with InvalidArgumentsError:
+      // that is invalid params, not a crash.
+      if (error instanceof InvalidArgumentsError) {
+        log(`tools/call ${name} ${short(args)}: the tool rejected its arguments: ${error.message}`);
+        return toClient({ kind: 'invalid-arguments', tool: name, problems: error.problems }, spec);
+      }
+      log(`tools/call ${name} ${short(args)}: the tool threw ${trace(error)}`);
+      return toClient({ kind: 'tool-crashed', tool: name, error }, spec);
+    }
+  }
+
+  // Registered with a loose schema on purpose. With CallToolRequestSchema the
+  // SDK's Protocol parses the request before any handler runs and answers a
+  // malformed one (no `params.name`, `arguments` as an array) with -32603,
+  // an internal error (facts.md section 1). With the loose schema, the
+  // low-level Server's own tools/call check runs first and answers -32602
+  // ("Invalid tools/call request"), which is what a malformed request is; the
+  // check below says so in the open, and narrows the type.
+  server.setRequestHandler(AnyToolsCall, (request) => {
+    const parsed = CallToolRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      const where = parsed.error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ');
+      throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call request: ${where}`);
+    }
+    return handleCall(parsed.data.params.name, parsed.data.params.arguments);
+  });
+  return server;
+}
+
+function short(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+/** The error and the first frames of its stack: where in the executor it broke. */
+function trace(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const frames = (error.stack ?? '').split('\n').slice(1, 3).map((l) => l.trim());
+  return [`${error.name}: ${error.message}`, ...frames].join(' | ');
+}
