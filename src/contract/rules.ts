@@ -58,7 +58,7 @@ export function isStructuredBranch(branch: unknown): boolean {
 
 /** Every sub-schema of a schema, with its pointer: where a union may hide. */
 function* children(schema: Schema, path: string): Generator<[unknown, string]> {
-  for (const key of ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']) {
+  for (const key of ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']) {
     const map = schema[key];
     if (isObject(map)) for (const [name, sub] of Object.entries(map)) yield [sub, `${path}/${key}/${segment(name)}`];
   }
@@ -90,7 +90,7 @@ export function findStructuralUnions(schema: unknown, path = ''): { path: string
 
 /**
  * The type of a parameter as one word, for comparing with the contract:
- * "string", "object", "string|null", or "anyOf(object|object)" for a union.
+ * "string", "object", "null|string" (sorted), or "anyOf(object|object)" for a union.
  * A parameter with no type at all is "any".
  */
 export function typeOf(schema: unknown): string {

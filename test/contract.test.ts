@@ -1,0 +1,292 @@
+/**
+ * The schema contract, through the real server: `node dist/server.js` is
+ * started, a real `tools/list` is done, and the rules are applied to what a
+ * client got. Then every rule is shown to turn red on a published schema: the
+ * live `conjugate` tool is copied and its JSON changed by hand, the way a
+ * broken declaration would publish it.
+ *
+ * Every expected rule id and JSON Pointer is written by hand from the rules'
+ * intent (src/contract/rules.ts header); none is computed by the code under test.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContractError, DEFAULT_CONTRACT, loadContract } from '../src/contract/contract.js';
+import { checkServer, checkTools, listTools } from '../src/contract/check.js';
+import type { ContractOperation } from '../src/contract/rules.js';
+import { SERVER_JS } from './helpers/server.js';
+
+const SERVER = { command: process.execPath, args: [SERVER_JS] };
+
+/** The contract as it reads by hand from contract/tutor-api.json. */
+const EXPECTED_OPERATIONS: ContractOperation[] = [
+  {
+    operationId: 'conjugate',
+    parameters: { verb: { type: 'string' }, tense: { type: 'string' }, person: { type: 'string' } },
+    required: ['verb', 'tense', 'person'],
+  },
+];
+
+/** Violations reduced to what the tests pin down: rule, tool, pointer; sorted. */
+function found(violations: { rule: string; tool: string; path: string }[]): string[] {
+  return violations.map((v) => `${v.rule} ${v.tool} ${v.path}`).sort();
+}
+
+type Json = Record<string, any>;
+type Published = { name: string; inputSchema: Json };
+
+/**
+ * checkTools on hand-mutated tools. A mutated schema need not fit the SDK's
+ * Tool type (a root of type "array" does not): the checker must judge it anyway.
+ */
+function check(tools: Published[], operations: ContractOperation[]) {
+  return checkTools(tools as Pick<Tool, 'name' | 'inputSchema'>[], operations);
+}
+
+describe('baseline: the real server meets the contract', () => {
+  it('loadContract reads the hand-written contract', () => {
+    expect(loadContract()).toEqual(EXPECTED_OPERATIONS);
+    expect(loadContract(DEFAULT_CONTRACT)).toEqual(EXPECTED_OPERATIONS);
+  });
+
+  it.each([[[] as string[]], [['--spec', '2025-06-18']], [['--spec', '2025-11-25']]])('node dist/server.js %j: tools/list has zero violations', async (flags) => {
+    const { tools, violations } = await checkServer({ command: process.execPath, args: [SERVER_JS, ...flags] });
+    expect(tools.map((t) => t.name)).toEqual(['conjugate']);
+    expect(violations).toEqual([]);
+  });
+});
+
+describe('each rule turns red on a published schema', () => {
+  let baseline: Tool;
+  const operations = () => loadContract();
+  /** A deep copy of the live conjugate tool, to mutate by hand. */
+  const copy = (): Published => structuredClone(baseline) as Published;
+
+  beforeAll(async () => {
+    const tools = await listTools(SERVER);
+    const conjugate = tools.find((t) => t.name === 'conjugate');
+    if (!conjugate) throw new Error('the server does not publish conjugate');
+    baseline = conjugate;
+  });
+
+  it('the unmodified copy is green (the control)', () => {
+    expect(baseline.inputSchema.type).toBe('object');
+    expect(Object.keys(baseline.inputSchema.properties ?? {}).sort()).toEqual(['person', 'tense', 'verb']);
+    expect([...(baseline.inputSchema.required ?? [])].sort()).toEqual(['person', 'tense', 'verb']);
+    expect(check([copy()], operations())).toEqual([]);
+  });
+
+  it('required deleted: required-parameters at /inputSchema/required, once for each needed parameter', () => {
+    const tool = copy();
+    delete tool.inputSchema.required;
+    const violations = check([tool], operations());
+    expect(found(violations)).toEqual([
+      'required-parameters conjugate /inputSchema/required',
+      'required-parameters conjugate /inputSchema/required',
+      'required-parameters conjugate /inputSchema/required',
+    ]);
+    for (const name of ['verb', 'tense', 'person']) {
+      expect(violations.some((v) => v.message.includes(`"${name}"`))).toBe(true);
+    }
+  });
+
+  it('required emptied: the same three violations', () => {
+    const tool = copy();
+    tool.inputSchema.required = [];
+    expect(found(check([tool], operations()))).toEqual([
+      'required-parameters conjugate /inputSchema/required',
+      'required-parameters conjugate /inputSchema/required',
+      'required-parameters conjugate /inputSchema/required',
+    ]);
+  });
+
+  it('one name dropped from required: required-parameters at /inputSchema/required naming it', () => {
+    const tool = copy();
+    tool.inputSchema.required = ['verb', 'person'];
+    const violations = check([tool], operations());
+    expect(found(violations)).toEqual(['required-parameters conjugate /inputSchema/required']);
+    expect(violations[0]!.message).toContain('"tense"');
+  });
+
+  it('properties.verb replaced by anyOf of two objects: no-structural-union at /inputSchema/properties/verb/anyOf, and verb is no longer a string', () => {
+    const tool = copy();
+    tool.inputSchema.properties.verb = {
+      anyOf: [
+        { type: 'object', properties: { regular: { type: 'string' } }, required: ['regular'] },
+        { type: 'object', properties: { irregular: { type: 'string' }, past: { type: 'string' } }, required: ['irregular'] },
+      ],
+    };
+    expect(found(check([tool], operations()))).toEqual([
+      'no-structural-union conjugate /inputSchema/properties/verb/anyOf',
+      'root-matches-contract conjugate /inputSchema/properties/verb',
+    ]);
+  });
+
+  it('properties.verb replaced by oneOf of an object and an array: no-structural-union at /inputSchema/properties/verb/oneOf', () => {
+    const tool = copy();
+    tool.inputSchema.properties.verb = { oneOf: [{ type: 'object', properties: { base: { type: 'string' } } }, { type: 'array', items: { type: 'string' } }] };
+    expect(found(check([tool], operations()))).toEqual([
+      'no-structural-union conjugate /inputSchema/properties/verb/oneOf',
+      'root-matches-contract conjugate /inputSchema/properties/verb',
+    ]);
+  });
+
+  it('a structural union hidden in $defs behind a $ref is found too', () => {
+    const tool = copy();
+    tool.inputSchema.properties.verb = { $ref: '#/definitions/Verb' };
+    tool.inputSchema.definitions = { Verb: { anyOf: [{ type: 'object', properties: {} }, { type: 'object', properties: {} }] } };
+    const violations = found(check([tool], operations()));
+    expect(violations).toContain('no-structural-union conjugate /inputSchema/definitions/Verb/anyOf');
+  });
+
+  it('the whole inputSchema replaced by {"type":"object","properties":{}}: root-matches-contract at /inputSchema/properties', () => {
+    const tool = copy();
+    tool.inputSchema = { type: 'object', properties: {} };
+    const violations = check([tool], operations());
+    expect(found(violations)).toEqual(['root-matches-contract conjugate /inputSchema/properties']);
+    for (const name of ['verb', 'tense', 'person']) expect(violations[0]!.message).toContain(name);
+  });
+
+  it('a root that is not an object: root-matches-contract at /inputSchema/type', () => {
+    const tool = copy();
+    tool.inputSchema = { type: 'array', items: { type: 'string' } };
+    expect(found(check([tool], operations()))).toEqual(['root-matches-contract conjugate /inputSchema/type']);
+  });
+
+  it('a property renamed (verb -> verbe, in properties and required): the missing one and the extra one are both reported', () => {
+    const tool = copy();
+    const { verb, ...rest } = tool.inputSchema.properties;
+    tool.inputSchema.properties = { verbe: verb, ...rest };
+    tool.inputSchema.required = ['verbe', 'tense', 'person'];
+    expect(found(check([tool], operations()))).toEqual([
+      'root-matches-contract conjugate /inputSchema/properties/verb',
+      'root-matches-contract conjugate /inputSchema/properties/verbe',
+    ]);
+  });
+
+  it('person retyped to integer: root-matches-contract at /inputSchema/properties/person', () => {
+    const tool = copy();
+    tool.inputSchema.properties.person = { type: 'integer', minimum: 1, maximum: 6 };
+    const violations = check([tool], operations());
+    expect(found(violations)).toEqual(['root-matches-contract conjugate /inputSchema/properties/person']);
+    expect(violations[0]!.message).toContain('integer');
+  });
+
+  it('an undeclared property added: root-matches-contract at /inputSchema/properties/mood', () => {
+    const tool = copy();
+    tool.inputSchema.properties.mood = { type: 'string', enum: ['indicative', 'subjunctive'] };
+    expect(found(check([tool], operations()))).toEqual(['root-matches-contract conjugate /inputSchema/properties/mood']);
+  });
+
+  it('an undeclared property whose name needs escaping is pointed at with RFC 6901 escapes', () => {
+    const tool = copy();
+    tool.inputSchema.properties['a/b~c'] = { type: 'string' };
+    expect(found(check([tool], operations()))).toEqual(['root-matches-contract conjugate /inputSchema/properties/a~1b~0c']);
+  });
+
+  it('all mismatches are reported together: rename + retype gives both', () => {
+    const tool = copy();
+    const { verb, ...rest } = tool.inputSchema.properties;
+    tool.inputSchema.properties = { verbe: verb, ...rest, person: { type: 'integer' } };
+    tool.inputSchema.required = ['verbe', 'tense', 'person'];
+    expect(found(check([tool], operations()))).toEqual([
+      'root-matches-contract conjugate /inputSchema/properties/person',
+      'root-matches-contract conjugate /inputSchema/properties/verb',
+      'root-matches-contract conjugate /inputSchema/properties/verbe',
+    ]);
+  });
+
+  it('all mismatches are reported together: union + dropped required + extra property + retype', () => {
+    const tool = copy();
+    tool.inputSchema.properties.verb = { anyOf: [{ type: 'object', properties: {} }, { type: 'array', items: {} }] };
+    tool.inputSchema.properties.person = { type: 'integer' };
+    tool.inputSchema.properties.mood = { type: 'string' };
+    tool.inputSchema.required = ['verb', 'person'];
+    expect(found(check([tool], operations()))).toEqual([
+      'no-structural-union conjugate /inputSchema/properties/verb/anyOf',
+      'required-parameters conjugate /inputSchema/required',
+      'root-matches-contract conjugate /inputSchema/properties/mood',
+      'root-matches-contract conjugate /inputSchema/properties/person',
+      'root-matches-contract conjugate /inputSchema/properties/verb',
+    ]);
+  });
+
+  it('a tool that is not in the contract is a violation', () => {
+    const stray = { name: 'decline', inputSchema: { type: 'object', properties: { noun: { type: 'string' } } } };
+    expect(found(check([copy(), stray], operations()))).toEqual(['root-matches-contract decline ']);
+  });
+
+  it('a contract operation the server does not publish is a violation', () => {
+    expect(found(check([], operations()))).toEqual(['root-matches-contract conjugate ']);
+    const renamed = { ...copy(), name: 'conjugate_verb' };
+    expect(found(check([renamed], operations()))).toEqual(['root-matches-contract conjugate ', 'root-matches-contract conjugate_verb ']);
+  });
+});
+
+describe('a contract that cannot be read is an error, never an empty comparison', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'schema-breaks-contract-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a missing file throws', () => {
+    expect(() => loadContract(join(dir, 'does-not-exist.json'))).toThrow(ContractError);
+  });
+
+  it('a file that is not JSON throws', () => {
+    const file = join(dir, 'not-json.json');
+    writeFileSync(file, 'openapi: 3.1.0\npaths:\n  /conjugate: {}\n');
+    expect(() => loadContract(file)).toThrow(ContractError);
+  });
+
+  it('an empty file throws', () => {
+    const file = join(dir, 'empty.json');
+    writeFileSync(file, '');
+    expect(() => loadContract(file)).toThrow(ContractError);
+  });
+
+  it('JSON with no paths, or with no operation, throws', () => {
+    const noPaths = join(dir, 'no-paths.json');
+    writeFileSync(noPaths, JSON.stringify({ openapi: '3.1.0' }));
+    expect(() => loadContract(noPaths)).toThrow(ContractError);
+    const noOps = join(dir, 'no-ops.json');
+    writeFileSync(noOps, JSON.stringify({ openapi: '3.1.0', paths: {} }));
+    expect(() => loadContract(noOps)).toThrow(ContractError);
+  });
+
+  it('checkServer with a missing contract rejects instead of passing', async () => {
+    await expect(checkServer(SERVER, join(dir, 'does-not-exist.json'))).rejects.toThrow(ContractError);
+  });
+
+  it('checkServer against another contract file compares against that file', async () => {
+    const file = join(dir, 'other.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        paths: {
+          '/conjugate': {
+            post: {
+              operationId: 'conjugate',
+              requestBody: {
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: { verb: { type: 'string' }, tense: { type: 'string' }, person: { type: 'integer' } },
+                      required: ['verb', 'tense', 'person'],
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      }),
+    );
+    const { violations } = await checkServer(SERVER, file);
+    expect(found(violations)).toEqual(['root-matches-contract conjugate /inputSchema/properties/person']);
+  });
+});
