@@ -6,7 +6,7 @@
  * breaks in `breaks/` each change a line or two of this file.
  */
 import { z } from 'zod';
-import { KNOWN_VERBS, PERSONS, TENSES, conjugate, principalPartsOf } from '../../conjugation/engine.js';
+import { KNOWN_VERBS, PERSONS, TENSES, conjugate, principalPartsOf, type KnownVerb, type Person, type Tense } from '../../conjugation/engine.js';
 import { defineTool } from '../registry.js';
 
 // strictObject publishes `additionalProperties: false`: an unknown key is an
@@ -16,6 +16,17 @@ export const ConjugateArgs = z.strictObject({
   tense: z.enum(TENSES).describe('The tense, in plain words, or "infinitive".'),
   person: z.enum(PERSONS).describe('The grammatical person and number.'),
 });
+
+/**
+ * What the executor reads, declared by hand as ordinary code does. Nothing
+ * ties it to the schema above: if the schema stops requiring a key, the
+ * compiler will not say a word.
+ */
+interface ConjugateInput {
+  verb: KnownVerb;
+  tense: Tense;
+  person: Person;
+}
 
 export const conjugateTool = defineTool({
   name: 'conjugate',
@@ -27,7 +38,7 @@ export const conjugateTool = defineTool({
   annotations: { readOnlyHint: true },
   // Written the way ordinary code is: it trusts that its arguments were
   // validated at the boundary (registry.ts) and reads them directly.
-  execute(args: z.output<typeof ConjugateArgs>) {
+  execute(args: ConjugateInput) {
     return conjugate(principalPartsOf(args.verb), args.tense, args.person);
   },
 });
