@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/setup/build-server.ts'],
     // Tests start real server processes; give slow CI machines room.
     testTimeout: 60_000,
     hookTimeout: 60_000,

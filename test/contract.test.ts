@@ -1,5 +1,5 @@
 /**
- * The schema contract, through the real server: `node dist/server.js` is
+ * The schema contract, through the real server: the bundled baseline server is
  * started, a real `tools/list` is done, and the rules are applied to what a
  * client got. Then every rule is shown to turn red on a published schema: the
  * live `conjugate` tool is copied and its JSON changed by hand, the way a
@@ -51,7 +51,7 @@ describe('baseline: the real server meets the contract', () => {
     expect(loadContract(DEFAULT_CONTRACT)).toEqual(EXPECTED_OPERATIONS);
   });
 
-  it.each([[[] as string[]], [['--spec', '2025-06-18']], [['--spec', '2025-11-25']]])('node dist/server.js %j: tools/list has zero violations', async (flags) => {
+  it.each([[[] as string[]], [['--spec', '2025-06-18']], [['--spec', '2025-11-25']]])('the bundled server %j: tools/list has zero violations', async (flags) => {
     const { tools, violations } = await checkServer({ command: process.execPath, args: [SERVER_JS, ...flags] });
     expect(tools.map((t) => t.name)).toEqual(['conjugate']);
     expect(violations).toEqual([]);

@@ -5,12 +5,13 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
-/** The bundled server; `npm test` builds it first (see package.json). */
-export const SERVER_JS = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
+/** The bundled baseline server, built once per test run by test/setup/build-server.ts. */
+export const SERVER_JS = inject('serverJs');
 
 export async function connect(args: string[] = [], server = SERVER_JS): Promise<{ client: Client; close: () => Promise<void> }> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [server, ...args], stderr: 'pipe' });

@@ -1,0 +1,13 @@
+/**
+ * npm run build: bundles the baseline server into dist/server.js, for starting
+ * it by hand or from another client (README: MCP Inspector).
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO } from '../src/lab/paths.js';
+import { buildServer } from '../src/lab/variants.js';
+
+const out = join(REPO, 'dist', 'server.js');
+mkdirSync(join(REPO, 'dist'), { recursive: true });
+copyFileSync(await buildServer(), out);
+console.log(`built ${out}`);
