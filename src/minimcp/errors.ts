@@ -20,7 +20,7 @@
  * In both eras an unknown tool is -32602 (the spec's own example), and an
  * unknown method is -32601 (answered by the SDK's `Protocol` before we see it).
  */
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 export const SPEC_ERAS = ['2025-06-18', '2025-11-25'] as const;
 export type SpecEra = (typeof SPEC_ERAS)[number];
@@ -42,6 +42,22 @@ export class InvalidArgumentsError extends Error {
   constructor(readonly problems: ArgumentProblem[]) {
     super(problems.map(describeProblem).join('; '));
     this.name = 'InvalidArgumentsError';
+  }
+}
+
+/**
+ * A JSON-RPC error to send as it is. The SDK's Protocol passes a numeric
+ * `code` and the `message` through (shared/protocol.js); we do not use the
+ * SDK's McpError because it prefixes its message with "MCP error <code>: ",
+ * and a client that wraps the reply in its own McpError prefixes it again.
+ */
+export class JsonRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'JsonRpcError';
   }
 }
 
@@ -71,19 +87,19 @@ export function failureText(failure: CallFailure): string {
 
 /**
  * Turns a failure into what goes on the wire: a tool result with `isError`
- * (returned), or a JSON-RPC error (thrown as McpError; the SDK's Protocol
- * sends its code and message).
+ * (returned), or a JSON-RPC error (thrown as JsonRpcError; the SDK's
+ * Protocol sends its code and message).
  */
 export function toClient(failure: CallFailure, era: SpecEra): CallToolResult {
   const text = failureText(failure);
   switch (failure.kind) {
     case 'unknown-tool':
-      throw new McpError(ErrorCode.InvalidParams, text);
+      throw new JsonRpcError(ErrorCode.InvalidParams, text);
     case 'invalid-arguments':
-      if (era === '2025-06-18') throw new McpError(ErrorCode.InvalidParams, text);
+      if (era === '2025-06-18') throw new JsonRpcError(ErrorCode.InvalidParams, text);
       return { content: [{ type: 'text', text }], isError: true };
     case 'tool-crashed':
-      if (era === '2025-06-18') throw new McpError(ErrorCode.InternalError, text);
+      if (era === '2025-06-18') throw new JsonRpcError(ErrorCode.InternalError, text);
       return { content: [{ type: 'text', text }], isError: true };
   }
 }

@@ -4,15 +4,9 @@
  * step between a client's call and the error (or answer) it gets back.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { InvalidArgumentsError, toClient, type SpecEra } from './errors.js';
+import { InvalidArgumentsError, JsonRpcError, toClient, type SpecEra } from './errors.js';
 import { registerTool, type RegisteredTool, type ToolDefinition } from './registry.js';
 
 export interface MiniServerOptions {
@@ -73,7 +67,7 @@ export function createMiniServer({ tools, spec, log = () => {} }: MiniServerOpti
     const parsed = CallToolRequestSchema.safeParse(request);
     if (!parsed.success) {
       const where = parsed.error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ');
-      throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call request: ${where}`);
+      throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid tools/call request: ${where}`);
     }
     return handleCall(parsed.data.params.name, parsed.data.params.arguments);
   });
@@ -85,9 +79,17 @@ function short(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
-/** The error and the first frames of its stack: where in the executor it broke. */
+/**
+ * The error and the functions it came through: where in the executor it
+ * broke. File positions are left out: they differ between the source and the
+ * bundle, and between machines.
+ */
 function trace(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const frames = (error.stack ?? '').split('\n').slice(1, 3).map((l) => l.trim());
-  return [`${error.name}: ${error.message}`, ...frames].join(' | ');
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .slice(1, 4)
+    .map((l) => /^\s*at (\S+)/.exec(l)?.[1])
+    .filter((name): name is string => name !== undefined && !name.startsWith('file:') && !name.startsWith('node:'));
+  return `${error.name}: ${error.message}${frames.length ? ` (in ${frames.join(' < ')})` : ''}`;
 }
