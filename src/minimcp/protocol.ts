@@ -69,7 +69,11 @@ export function createMiniServer({ tools, spec, log = () => {} }: MiniServerOpti
       const where = parsed.error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ');
       throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid tools/call request: ${where}`);
     }
-    return handleCall(parsed.data.params.name, parsed.data.params.arguments);
+    // The arguments as they arrived, not zod's copy: z.record leaves a
+    // `__proto__` key out of the object it builds, and the boundary must see
+    // every key the client sent (additionalProperties: false).
+    const raw = (request.params as { arguments?: Record<string, unknown> }).arguments;
+    return handleCall(parsed.data.params.name, raw);
   });
   return server;
 }

@@ -55,6 +55,8 @@ export class RawServer {
       if (this.stderr.length < 1_000_000) this.stderr += chunk;
     });
     this.child.on('exit', (code, signal) => (this.exited = { code, signal }));
+    // Writing to a server that died is reported by the tests that check `exited`, not as an unhandled EPIPE.
+    this.child.stdin.on('error', () => {});
   }
 
   /** Writes raw text; a newline is added. */
@@ -64,8 +66,8 @@ export class RawServer {
 
   request(id: string | number, method: string, params?: unknown): Promise<RawReply> {
     const reply = this.waitFor((r) => r.id === id);
-    void this.send(JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }));
-    return reply;
+    const sent = this.send(JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }));
+    return sent.then(() => reply);
   }
 
   waitFor(test: (r: RawReply) => boolean, timeoutMs = 10_000): Promise<RawReply> {
