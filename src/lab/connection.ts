@@ -1,0 +1,164 @@
+/**
+ * One variant server as a client sees it: a child process spoken to over stdio
+ * by the SDK's own Client, as a real host does. Every way a call can end is
+ * turned into an outcome label here; nothing here knows which variant runs.
+ *
+ * A server that crashes, hangs or writes garbage cannot hang the runner: every
+ * request has a timeout, a dead server is restarted a bounded number of times,
+ * and `close()` kills what is left.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { OutcomeLabel } from './types.js';
+
+export interface ServerCommand {
+  command: string;
+  args: string[];
+}
+
+export interface CallOutcome {
+  label: OutcomeLabel;
+  /** The text the client got: the tool's answer, the isError text, or the JSON-RPC error message. */
+  text: string;
+  latencyMs: number;
+}
+
+/** How many times a run restarts a server that died or stopped answering. */
+const RESTARTS = 2;
+/** After this many timeouts in a row, the server is taken for hung and restarted. */
+const TIMEOUTS_BEFORE_RESTART = 2;
+/** stderr kept per server, for the report's sample of the executor's traces. */
+const STDERR_LIMIT = 64 * 1024;
+
+export class ServerConnection {
+  private client: Client | undefined;
+  private transport: StdioClientTransport | undefined;
+  private restartsLeft = RESTARTS;
+  private timeoutsInARow = 0;
+  /** Why the server is down when the next call needs it, for the notes. */
+  private downBecause = 'it exited';
+  /** Set once the server is beyond saving: every later call ends at once with this. */
+  private dead: CallOutcome | undefined;
+  stderr = '';
+  /** Lines on the server's stdout that were not JSON-RPC. */
+  garbageLines = 0;
+  exits = 0;
+  readonly notes: string[] = [];
+
+  constructor(
+    private readonly server: ServerCommand,
+    private readonly timeoutMs: number,
+  ) {}
+
+  private async start(): Promise<void> {
+    const transport = new StdioClientTransport({ ...this.server, stderr: 'pipe' });
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      if (this.stderr.length < STDERR_LIMIT) this.stderr += chunk.toString('utf8');
+    });
+    transport.onerror = (error) => {
+      if (/JSON|Unexpected token|parse/i.test(String(error))) this.garbageLines++;
+    };
+    const client = new Client({ name: 'schema-breaks-runner', version: '0.1.0' });
+    this.transport = transport;
+    this.client = client;
+    client.onclose = () => {
+      if (this.client === client) {
+        this.exits++;
+        this.client = undefined;
+      }
+    };
+    await client.connect(transport, { timeout: this.timeoutMs });
+  }
+
+  /** tools/list, as a client sees it. Throws with a plain message when the server never answers. */
+  async listTools(): Promise<Tool[]> {
+    try {
+      await this.ensureStarted();
+      const { tools } = await this.client!.listTools(undefined, { timeout: this.timeoutMs });
+      return tools;
+    } catch (error) {
+      throw new Error(`the server did not answer tools/list: ${describe(error)}${this.stderrTail()}`);
+    }
+  }
+
+  private async ensureStarted(): Promise<void> {
+    if (this.client) return;
+    await this.stop();
+    await this.start();
+  }
+
+  async call(name: string, args: Record<string, unknown>): Promise<CallOutcome> {
+    if (this.dead) return { ...this.dead, latencyMs: 0 };
+    const started = performance.now();
+    try {
+      if (!this.client) {
+        const hung = this.downBecause !== 'it exited';
+        if (this.restartsLeft-- <= 0) return this.giveUp(hung ? 'timeout' : 'server-exit', `the server ${hung ? 'stopped answering' : 'exited'} and was restarted ${RESTARTS} times`);
+        this.notes.push(`restarted the server after ${this.downBecause}`);
+        this.downBecause = 'it exited';
+        await this.ensureStarted();
+      }
+      const result = await this.client!.callTool({ name, arguments: args }, undefined, { timeout: this.timeoutMs });
+      this.timeoutsInARow = 0;
+      const content = Array.isArray(result.content) ? result.content : [];
+      const text = content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
+      return { label: result.isError ? 'isError' : 'ok', text, latencyMs: performance.now() - started };
+    } catch (error) {
+      return this.failed(error, performance.now() - started);
+    }
+  }
+
+  private async failed(error: unknown, latencyMs: number): Promise<CallOutcome> {
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      if (++this.timeoutsInARow >= TIMEOUTS_BEFORE_RESTART) {
+        // Taken for hung: stopped now, restarted by the next call.
+        this.timeoutsInARow = 0;
+        this.downBecause = `${TIMEOUTS_BEFORE_RESTART} timeouts in a row`;
+        await this.stop();
+      }
+      return { label: 'timeout', text: `no answer within ${this.timeoutMs} ms`, latencyMs };
+    }
+    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+      this.client = undefined;
+      return { label: 'server-exit', text: `the server exited${this.stderrTail()}`, latencyMs };
+    }
+    if (error instanceof McpError) return { label: `rpc:${error.code}`, text: error.message, latencyMs };
+    // Not a protocol answer at all: the process is gone, or its reply was not a valid result.
+    if (!this.client || /closed|EPIPE|spawn/i.test(describe(error))) {
+      this.client = undefined;
+      return { label: 'server-exit', text: describe(error), latencyMs };
+    }
+    return { label: 'bad-reply', text: describe(error), latencyMs };
+  }
+
+  private giveUp(label: OutcomeLabel, why: string): CallOutcome {
+    this.notes.push(`gave up on the server: ${why}`);
+    this.dead = { label, text: why, latencyMs: 0 };
+    void this.stop();
+    return this.dead;
+  }
+
+  private stderrTail(): string {
+    const tail = this.stderr.trim().split('\n').slice(-3).join(' | ');
+    return tail ? ` (stderr: ${tail})` : '';
+  }
+
+  private async stop(): Promise<void> {
+    const client = this.client;
+    const transport = this.transport;
+    this.client = undefined;
+    this.transport = undefined;
+    // client.close() ends stdin, then SIGTERM, then SIGKILL (SDK client/stdio.js): no process is left behind.
+    if (client) await client.close().catch(() => {});
+    else if (transport) await transport.close().catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

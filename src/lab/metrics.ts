@@ -1,0 +1,74 @@
+/**
+ * From call records to the figures a learner predicts and reads: outcome
+ * histograms, retries, accuracy, silently wrong answers, latency.
+ */
+import type { CallRecord } from './agent.js';
+import type { OutcomeLabel } from './types.js';
+
+export interface Figures {
+  /** How the first attempt of each workload call ended, by label. */
+  outcomes: Record<OutcomeLabel, number>;
+  /** How each workload call ended in the end, by label. */
+  finalOutcomes: Record<OutcomeLabel, number>;
+  /** Every attempt of every workload call, by label. */
+  attempts: Record<OutcomeLabel, number>;
+  retries: {
+    total: number;
+    /** Retries per workload call. */
+    perCall: number;
+    /** Retries per call whose first attempt failed (0 when none failed). */
+    perFailingCall: number;
+  };
+  /** The eval: calls that ended in success with exactly the expected answer. */
+  accuracy: { correct: number; total: number };
+  /** Calls with an expected answer that ended in success with another answer. Workload and eval together. */
+  silentWrong: number;
+  /** Workload calls whose first call left out something the prompt stated. */
+  missingArguments: { calls: number; share: number };
+  /** Round trips to the server, all attempts. */
+  latencyMs: { p50: number; p95: number };
+}
+
+function histogram(labels: OutcomeLabel[]): Record<OutcomeLabel, number> {
+  const counts: Record<OutcomeLabel, number> = {};
+  for (const label of [...labels].sort()) counts[label] = (counts[label] ?? 0) + 1;
+  return counts;
+}
+
+/** Nearest-rank percentile. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export function isSilentlyWrong(record: CallRecord): boolean {
+  return record.request.expected !== undefined && record.final === 'ok' && record.answer !== record.request.expected;
+}
+
+export function figures(workload: CallRecord[], evaluation: CallRecord[]): Figures {
+  const retries = workload.reduce((sum, r) => sum + r.attempts.length - 1, 0);
+  const failing = workload.filter((r) => r.attempts[0]?.label !== 'ok');
+  const failingRetries = failing.reduce((sum, r) => sum + r.attempts.length - 1, 0);
+  const missing = workload.filter((r) => r.missing.length > 0).length;
+  const latencies = [...workload, ...evaluation].flatMap((r) => r.attempts.flatMap((a) => (a.latencyMs === undefined ? [] : [a.latencyMs])));
+  return {
+    outcomes: histogram(workload.map((r) => r.attempts[0]!.label)),
+    finalOutcomes: histogram(workload.map((r) => r.final)),
+    attempts: histogram(workload.flatMap((r) => r.attempts.map((a) => a.label))),
+    retries: {
+      total: retries,
+      perCall: workload.length ? round(retries / workload.length) : 0,
+      perFailingCall: failing.length ? round(failingRetries / failing.length) : 0,
+    },
+    accuracy: {
+      correct: evaluation.filter((r) => r.final === 'ok' && r.answer === r.request.expected).length,
+      total: evaluation.length,
+    },
+    silentWrong: [...workload, ...evaluation].filter(isSilentlyWrong).length,
+    missingArguments: { calls: missing, share: workload.length ? round(missing / workload.length) : 0 },
+    latencyMs: { p50: round(percentile(latencies, 50), 3), p95: round(percentile(latencies, 95), 3) },
+  };
+}

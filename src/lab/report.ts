@@ -1,0 +1,160 @@
+/**
+ * The report: runs side by side in a terminal (bars that read on a projector
+ * too), and the versioned JSON document (`--json`), documented in README.md.
+ */
+import type { RunResult } from './runner.js';
+
+/** Bump when a field changes meaning or goes away; adding a field does not. */
+export const REPORT_FORMAT_VERSION = 1;
+
+export interface LabReport {
+  format: 'schema-breaks/lab-report';
+  version: typeof REPORT_FORMAT_VERSION;
+  variant: string;
+  settings: { client: string; spec: string; seed: number; calls: number; temperature: number };
+  runs: { baseline: RunResult; variant?: RunResult; solution?: RunResult };
+  /** The variant's published schema against the baseline's, as a line diff of pretty JSON. */
+  schemaDiff: string[];
+}
+
+/** The runs without their per-call records: what --json prints. */
+export function toJson(report: LabReport): string {
+  const strip = (run: RunResult | undefined) => (run ? { ...run, records: undefined } : undefined);
+  return JSON.stringify(
+    { ...report, runs: { baseline: strip(report.runs.baseline), variant: strip(report.runs.variant), solution: strip(report.runs.solution) } },
+    null,
+    2,
+  );
+}
+
+/** A minimal line diff (LCS) of two JSON values pretty-printed: "+ ", "- " and "  " lines. */
+export function jsonDiff(before: unknown, after: unknown): string[] {
+  const a = JSON.stringify(sortKeys(before), null, 2).split('\n');
+  const b = JSON.stringify(sortKeys(after), null, 2).split('\n');
+  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) out.push(`  ${a[i++]}`), j++;
+    else if (j < b.length && (i >= a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) out.push(`+ ${b[j++]}`);
+    else out.push(`- ${a[i++]}`);
+  }
+  return out;
+}
+
+/** Keys in a stable order, so that a diff shows what changed, not where a key moved. */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+  );
+}
+
+/** Only the changed lines and two lines of context around them. */
+export function compactDiff(lines: string[], context = 2): string[] {
+  const keep = new Set<number>();
+  lines.forEach((l, k) => {
+    if (!l.startsWith('  ')) for (let d = -context; d <= context; d++) keep.add(k + d);
+  });
+  const out: string[] = [];
+  let last = -1;
+  for (let k = 0; k < lines.length; k++) {
+    if (!keep.has(k)) continue;
+    if (last !== -1 && k > last + 1) out.push('  ...');
+    out.push(lines[k]!);
+    last = k;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Terminal
+// ---------------------------------------------------------------------------
+
+const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code: string, text: string) => (useColour ? `\u001b[${code}m${text}\u001b[0m` : text);
+const bold = (t: string) => paint('1', t);
+const dim = (t: string) => paint('2', t);
+const red = (t: string) => paint('31', t);
+const green = (t: string) => paint('32', t);
+
+/** One colour per outcome label, the same everywhere. */
+export const OUTCOME_COLOURS: Record<string, string> = {
+  ok: '32',
+  isError: '33',
+  'rpc:-32602': '35',
+  'rpc:-32603': '31',
+  'client-rejected': '34',
+  'client-invalid': '36',
+  'no-call': '90',
+  timeout: '91',
+  'server-exit': '41',
+};
+
+function bar(count: number, total: number, width: number, label: string): string {
+  const cells = total === 0 ? 0 : Math.round((count / total) * width);
+  return paint(OUTCOME_COLOURS[label] ?? '37', '█'.repeat(cells)) + ' '.repeat(width - cells);
+}
+
+function histogramLines(name: string, counts: Record<string, number>, total: number): string[] {
+  const lines = [bold(name)];
+  const labels = Object.keys(counts).sort((x, y) => counts[y]! - counts[x]! || x.localeCompare(y));
+  for (const label of labels) {
+    const n = counts[label]!;
+    lines.push(`  ${label.padEnd(16)} ${bar(n, total, 30, label)} ${String(n).padStart(4)}  ${String(Math.round((100 * n) / total)).padStart(3)}%`);
+  }
+  return lines;
+}
+
+export function renderTerminal(report: LabReport): string {
+  const runs = [report.runs.baseline, report.runs.variant, report.runs.solution].filter((r): r is RunResult => r !== undefined);
+  const s = report.settings;
+  const out: string[] = [];
+  out.push(bold(`schema-breaks: ${report.variant}`) + dim(`   client ${s.client} · spec ${s.spec} · seed ${s.seed} · ${s.calls} calls · temperature ${s.temperature}`));
+  out.push(dim(`errors follow MCP ${s.spec}: ${s.spec === '2025-06-18' ? 'invalid arguments are JSON-RPC -32602, a crash inside the tool -32603' : 'invalid arguments and crashes inside the tool are isError results (SEP-1303)'}`));
+  out.push('');
+
+  for (const run of runs) {
+    out.push(...histogramLines(`${run.variant}: first attempt of each call`, run.outcomes, run.calls));
+    if (!run.host.accepted) out.push(`  ${red('host refused the tool list:')} ${run.host.rejection}`);
+    for (const note of run.serverNotes) out.push(`  ${red('server:')} ${note}`);
+    out.push('');
+  }
+
+  const table: [string, (r: RunResult) => string][] = [
+    ['calls ending in ok', (r) => `${r.finalOutcomes.ok ?? 0}/${r.calls}`],
+    ['missing arguments', (r) => `${Math.round(r.missingArguments.share * 100)}%`],
+    ['retries per call', (r) => r.retries.perCall.toFixed(2)],
+    ['retries per failing call', (r) => r.retries.perFailingCall.toFixed(2)],
+    ['eval accuracy', (r) => `${r.accuracy.correct}/${r.accuracy.total}`],
+    ['silently wrong answers', (r) => String(r.silentWrong)],
+    ['latency p50 / p95 (ms)', (r) => `${r.latencyMs.p50.toFixed(2)} / ${r.latencyMs.p95.toFixed(2)}`],
+  ];
+  const width = 18;
+  out.push(bold('figure'.padEnd(26) + runs.map((r) => r.variant.slice(0, width - 1).padStart(width)).join('')));
+  for (const [name, value] of table) {
+    const cells = runs.map((r) => value(r).padStart(width));
+    if (runs.length > 1 && cells[1] !== cells[0] && name !== 'latency p50 / p95 (ms)') cells[1] = cells[1]!.replace(/\S.*$/, (m) => red(m));
+    out.push(name.padEnd(26) + cells.join(''));
+  }
+  out.push('');
+
+  out.push(bold('published schema of conjugate, variant against baseline'));
+  const changed = report.schemaDiff.some((l) => !l.startsWith('  '));
+  if (!changed) out.push(dim('  (no difference)'));
+  else for (const line of compactDiff(report.schemaDiff)) out.push(line.startsWith('+') ? green(line) : line.startsWith('-') ? red(line) : dim(line));
+  out.push('');
+
+  const variant = report.runs.variant;
+  if (variant && variant.stderrSample.length > 0) {
+    out.push(bold(`the ${variant.variant} server's stderr (a sample)`));
+    for (const line of variant.stderrSample) out.push(dim(`  ${line.length > 220 ? `${line.slice(0, 217)}...` : line}`));
+    out.push('');
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,49 @@
+/**
+ * The vocabulary the runner's parts share. Nothing here knows what a variant
+ * is supposed to do: the runner sees what a client sees (the published
+ * schema, results, errors) and the user's request.
+ */
+import type { Person, PrincipalParts, Tense } from '../conjugation/engine.js';
+
+/**
+ * What the user of the tutor asked for. A field is missing when the prompt
+ * does not say it ("conjugate eat for me" says no tense and no person).
+ * `verb` is a name ("eat"), or principal parts for a verb given in full
+ * ("sew, sewed, sewn").
+ */
+export interface Intent {
+  verb: string | PrincipalParts;
+  tense?: Tense;
+  person?: Person;
+}
+
+/** One request from the bank: the words, what they mean, and the answer a tutor must give. */
+export interface TutorRequest {
+  id: string;
+  prompt: string;
+  intent: Intent;
+  /** "vague" prompts leave things unsaid or say them loosely; a sampling model skips more there. */
+  clarity: 'clear' | 'vague';
+  /** Written by hand, only when the prompt states verb, tense and person. Never computed by the engine. */
+  expected?: string;
+}
+
+/** A JSON Schema object, as it travels on the wire. */
+export type JsonSchema = Record<string, unknown>;
+
+/** A tool as a model is shown it by its host: possibly degraded from what the server published. */
+export interface SeenTool {
+  name: string;
+  description?: string;
+  inputSchema: JsonSchema;
+}
+
+/**
+ * How one attempt ended, as a label:
+ * ok, isError, rpc:<code> (e.g. rpc:-32603), client-rejected (the host refused
+ * the tool list before anything ran), client-invalid (the host's own check of
+ * the model's arguments failed; nothing was sent), no-call (the model made no
+ * call: the request cannot be said with the schema it sees), timeout,
+ * server-exit.
+ */
+export type OutcomeLabel = string;

@@ -1,0 +1,110 @@
+/**
+ * Variants: the baseline server plus the diff(s) of a break (and its
+ * solution), built in a temporary copy (never touching src/) into one bundled
+ * file that starts fast. Builds are cached by content: the sources, the
+ * patches and the bundler's version.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { build, version as esbuildVersion } from 'esbuild';
+import { BREAKS_DIR, CACHE_DIR, REPO, SOLUTIONS_DIR } from './paths.js';
+
+export const BASELINE = 'baseline';
+
+/** The folders a server is built from; a patch may touch any of them. */
+const SOURCE_DIRS = ['src', 'contract'];
+
+/** Every break in breaks/, by id, in name order. */
+export function listBreaks(breaksDir = BREAKS_DIR): string[] {
+  if (!existsSync(breaksDir)) return [];
+  return readdirSync(breaksDir)
+    .filter((f) => f.endsWith('.patch'))
+    .map((f) => f.slice(0, -'.patch'.length))
+    .sort();
+}
+
+export function breakPatch(id: string): string {
+  return join(BREAKS_DIR, `${id}.patch`);
+}
+
+export function solutionPatch(id: string): string {
+  return join(SOLUTIONS_DIR, `${id}.patch`);
+}
+
+export class BuildError extends Error {}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).isFile())
+    .sort();
+}
+
+function contentKey(root: string, patches: string[]): string {
+  const hash = createHash('sha256');
+  hash.update(`esbuild ${esbuildVersion}\n`);
+  for (const dir of SOURCE_DIRS) {
+    for (const file of filesUnder(join(root, dir))) {
+      hash.update(`${relative(root, file)}\n`);
+      hash.update(readFileSync(file));
+    }
+  }
+  for (const patch of patches) hash.update(readFileSync(patch));
+  return hash.digest('hex').slice(0, 20);
+}
+
+/**
+ * The bundled server for `root` (a checkout, or a learner's workspace) with
+ * `patches` applied in order. Returns the path of a .js file to run with node.
+ */
+export async function buildServer(patches: string[] = [], root = REPO): Promise<string> {
+  for (const patch of patches) if (!existsSync(patch)) throw new BuildError(`no such patch: ${patch}`);
+  const key = contentKey(root, patches);
+  const outfile = join(CACHE_DIR, 'servers', key, 'server.js');
+  if (existsSync(outfile)) return outfile;
+
+  const work = mkdtempSync(join(tmpdir(), 'schema-breaks-variant-'));
+  try {
+    for (const dir of SOURCE_DIRS) if (existsSync(join(root, dir))) cpSync(join(root, dir), join(work, dir), { recursive: true });
+    for (const patch of patches) {
+      try {
+        // GIT_CEILING_DIRECTORIES keeps git from finding an enclosing repository:
+        // the patch applies to the copy, relative to its root, as at the repo root.
+        execFileSync('git', ['apply', '--whitespace=nowarn', patch], {
+          cwd: work,
+          env: { ...process.env, GIT_CEILING_DIRECTORIES: dirname(work) },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+      } catch (error) {
+        const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+        throw new BuildError(`${relative(REPO, patch)} does not apply to ${root === REPO ? 'the baseline' : root}: ${stderr ?? error}`);
+      }
+    }
+    const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    mkdirSync(dirname(outfile), { recursive: true });
+    try {
+      await build({
+        entryPoints: [join(work, 'src/minimcp/server.ts')],
+        outfile: staged,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        logLevel: 'silent',
+        nodePaths: [join(REPO, 'node_modules')],
+        banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
+      });
+    } catch (error) {
+      throw new BuildError(`the server does not build: ${(error as Error).message}`);
+    }
+    // Renamed into place only when complete: a build interrupted half-way is never taken from the cache.
+    renameSync(staged, outfile);
+    return outfile;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

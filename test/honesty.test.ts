@@ -1,0 +1,56 @@
+/**
+ * The honesty check (design.md, "Rules that keep the results honest"):
+ * nothing outside the server knows what a variant is supposed to do. Applying
+ * a break by hand to a copy of the repository and running that copy's
+ * *baseline* must give the same figures as this repository's run of the
+ * variant, with the same seed: the runner measures the server it is given,
+ * and nothing else.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listBreaks } from '../src/lab/variants.js';
+import { comparable, lab } from './helpers/lab.js';
+import { REPO } from './helpers/server.js';
+
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copy of the repository with one break applied by hand, sharing node_modules. */
+function copyWithBreak(id: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `schema-breaks-honesty-${id}-`));
+  copies.push(dir);
+  for (const entry of ['src', 'contract', 'scripts', 'breaks', 'solutions', 'package.json', 'package-lock.json']) {
+    cpSync(join(REPO, entry), join(dir, entry), { recursive: true });
+  }
+  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
+  execFileSync('git', ['apply', join(REPO, 'breaks', `${id}.patch`)], { cwd: dir, env: { ...process.env, GIT_CEILING_DIRECTORIES: tmpdir() } });
+  return dir;
+}
+
+const BREAKS = listBreaks();
+const SETTINGS = ['--seed', '11', '--calls', '40', '--json'];
+
+describe('the runner does not know what a variant should do', () => {
+  it('there are breaks to check', () => {
+    expect(BREAKS.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(BREAKS)('%s: a copy with the break applied by hand measures, as its baseline, what the variant run measures here', (id) => {
+    for (const client of ['faithful', 'langflow']) {
+      const here = lab(['--variant', id, '--client', client, ...SETTINGS]);
+      expect(here.status, here.stderr).toBe(0);
+      const there = lab(['--variant', 'baseline', '--client', client, ...SETTINGS], copyWithBreak(id));
+      expect(there.status, there.stderr).toBe(0);
+      const variantHere = JSON.parse(here.stdout).runs.variant;
+      const baselineThere = JSON.parse(there.stdout).runs.baseline;
+      expect(comparable(baselineThere)).toEqual(comparable(variantHere));
+      // And the break did change something: the check would be empty otherwise.
+      expect(comparable(JSON.parse(here.stdout).runs.baseline)).not.toEqual(comparable(variantHere));
+    }
+  });
+});
