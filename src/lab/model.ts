@@ -234,7 +234,11 @@ function writeScalar(schema: JsonSchema, concept: Concept | undefined, path: str
  * the next attempt is a fresh sample.
  */
 export function readError(text: string, lessons: Lessons, sentArgs: Record<string, unknown>): boolean {
-  const body = text.replace(/^(\s*MCP error -?\d+:\s*)+/, '').replace(/^(Input validation error:\s*)?Invalid arguments for tool [^:]+:\s*/, '');
+  const body = text
+    .replace(/^(\s*MCP error -?\d+:\s*)+/, '')
+    .replace(/^(Input validation error:\s*)?Invalid arguments for tool [^:]+:\s*/, '')
+    // Pydantic's two-line form ("verb\n  Field required [type=missing, ...]") as one "verb: Field required" line.
+    .replace(/^([A-Za-z_][\w.]*)\n\s+/gm, '$1: ');
   let understood = false;
   for (const segment of body.split(/;\s+|\n/)) {
     const match = /^\s*([A-Za-z_][\w.]*|\(arguments\))\s*:\s*(.+)$/.exec(segment);
@@ -254,7 +258,8 @@ export function readError(text: string, lessons: Lessons, sentArgs: Record<strin
       understood = true;
       continue;
     }
-    const options = [...problem.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+    // The options, not the value that was sent: "must be one of "a", "b" (got "c")".
+    const options = [...problem.replace(/\(got .*\)\s*$/, '').matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
     if (/one of/i.test(problem) && options.length > 0) {
       lessons.allowed.set(parameter, options);
       if (getPath(sentArgs, parameter) === undefined) lessons.mustWrite.add(parameter);

@@ -36,6 +36,11 @@ export function solutionPatch(id: string): string {
 
 export class BuildError extends Error {}
 
+/** The contract document a built server was built with (contract/tutor-api.json of its sources). */
+export function contractOf(serverJs: string): string {
+  return join(dirname(serverJs), 'contract', 'tutor-api.json');
+}
+
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -101,6 +106,8 @@ export async function buildServer(patches: string[] = [], root = REPO): Promise<
     } catch (error) {
       throw new BuildError(`the server does not build: ${(error as Error).message}`);
     }
+    // The contract travels with the server it was patched with (a break may change it).
+    cpSync(join(work, 'contract'), join(dirname(outfile), 'contract'), { recursive: true });
     // Renamed into place only when complete: a build interrupted half-way is never taken from the cache.
     renameSync(staged, outfile);
     return outfile;

@@ -72,6 +72,29 @@ export function publishInputSchema(input: ToolDefinition['inputSchema']): Tool['
   return toJsonSchemaCompat(object, { strictUnions: true, pipeStrategy: 'input' }) as Tool['inputSchema'];
 }
 
+/**
+ * Some hosts send `null` for every optional parameter the model left out:
+ * Langflow's MCP client validates the call with a Pydantic model and sends
+ * `model_dump()`, defaults included (langflow#12616, changed in PR 12622,
+ * 2026-04). Read as "absent", that null is what the host meant. Only a
+ * top-level optional parameter whose schema does not itself allow null is
+ * treated so; a required one still fails validation.
+ */
+function withoutNullOptionals(args: Record<string, unknown>, schema: Tool['inputSchema']): Record<string, unknown> {
+  const required = new Set(schema.required ?? []);
+  const properties = (schema.properties ?? {}) as Record<string, { type?: unknown }>;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(args)) {
+    const declared = Object.hasOwn(properties, key) ? properties[key] : undefined;
+    const allowsNull = declared?.type === 'null' || (Array.isArray(declared?.type) && declared.type.includes('null'));
+    if (value === null && declared && !required.has(key) && !allowsNull) {
+      copy ??= { ...args };
+      delete copy[key];
+    }
+  }
+  return copy ?? args;
+}
+
 export function registerTool(definition: ToolDefinition): RegisteredTool {
   const zodSchema = asZodSchema(definition.inputSchema);
   const inputSchema = publishInputSchema(definition.inputSchema);
@@ -88,7 +111,7 @@ export function registerTool(definition: ToolDefinition): RegisteredTool {
     // No schema at all: like the SDK, nothing is validated and the tool gets
     // no arguments (McpServer calls `handler(extra)`; facts.md section 1).
     if (!zodSchema) return { ok: true, args: undefined };
-    const given = args ?? {};
+    const given = withoutNullOptionals(args ?? {}, inputSchema);
     // 1. The boundary: the very schema clients were shown.
     const published = checkPublished(given);
     if (published.length > 0) return { ok: false, problems: published };

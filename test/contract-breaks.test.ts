@@ -1,0 +1,47 @@
+/**
+ * The schema contract tests are the kit's guard: every break must turn them
+ * red, naming the rule and the schema path at fault, and every solution must
+ * turn them green again. The expected rules and paths below are written by
+ * hand from what each break does to the published schema.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkServer } from '../src/contract/check.js';
+import type { RuleId } from '../src/contract/rules.js';
+import { breakPatch, buildServer, contractOf, listBreaks, solutionPatch } from '../src/lab/variants.js';
+
+const EXPECTED: Record<string, { rule: RuleId; path: string }[]> = {
+  'broken-schema': [
+    { rule: 'required-parameters', path: '/inputSchema/required' },
+    { rule: 'required-parameters', path: '/inputSchema/required' },
+    { rule: 'required-parameters', path: '/inputSchema/required' },
+  ],
+  'structural-anyof': [
+    { rule: 'no-structural-union', path: '/inputSchema/properties/verb/anyOf' },
+    { rule: 'root-matches-contract', path: '/inputSchema/properties/verb' },
+    { rule: 'root-matches-contract', path: '/inputSchema/properties/past' },
+    { rule: 'root-matches-contract', path: '/inputSchema/properties/pastParticiple' },
+  ],
+  'root-transform': [{ rule: 'root-matches-contract', path: '/inputSchema/properties' }],
+  'root-transform-shape': [{ rule: 'root-matches-contract', path: '/inputSchema/properties' }],
+};
+
+const sorted = (vs: { rule: string; path: string }[]) => vs.map((v) => `${v.rule} ${v.path}`).sort();
+
+describe('the contract guard against every break and every solution', () => {
+  it('every break in breaks/ has a hand-written expectation here, and every expectation a break', () => {
+    expect(listBreaks()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(listBreaks())('%s turns the contract tests red, naming the rule and the path', async (id) => {
+    const serverJs = await buildServer([breakPatch(id)]);
+    const { violations } = await checkServer({ command: process.execPath, args: [serverJs] }, contractOf(serverJs));
+    expect(sorted(violations)).toEqual(sorted(EXPECTED[id]!));
+    for (const v of violations) expect(v.tool).toBe('conjugate');
+  });
+
+  it.each(listBreaks())('the solution of %s turns them green', async (id) => {
+    const serverJs = await buildServer([breakPatch(id), solutionPatch(id)]);
+    const { violations } = await checkServer({ command: process.execPath, args: [serverJs] }, contractOf(serverJs));
+    expect(violations).toEqual([]);
+  });
+});
