@@ -1,0 +1,117 @@
+/**
+ * The catalogue (labs/catalogue.json): the labs in order, the runs each lab
+ * makes, and the questions a learner answers before them, each tied to the
+ * measured figure that answers it. One file, read by the lab command, the
+ * checker and the tests (rustlings keeps its exercises in info.toml the same way).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SpecEra } from '../minimcp/errors.js';
+import type { LabReport } from '../lab/report.js';
+import { REPO } from '../lab/paths.js';
+
+export type Lang = 'en' | 'es';
+export const LANGS: readonly Lang[] = ['en', 'es'];
+export type Text = Record<Lang, string>;
+
+/** Where a question's answer is read from the results: paths look like "old.runs.variant.silentWrong". */
+export type Figure =
+  | { path: string; scale?: number; default?: number }
+  | { difference: [string, string]; per?: string; scale?: number }
+  | { dominant: string; except?: string[] }
+  | { count: string };
+
+export interface Question {
+  id: string;
+  /** number: a numeric estimate; label: an outcome label typed freely (no options shown: guesses made after seeing options teach less). */
+  kind: 'number' | 'label';
+  unit?: string;
+  min?: number;
+  max?: number;
+  prompt: Text;
+  figure: Figure;
+}
+
+export interface LabRun {
+  name: string;
+  spec: SpecEra;
+  client: string;
+}
+
+export interface Lab {
+  id: string;
+  title: Text;
+  runs: LabRun[];
+  questions: Question[];
+}
+
+export const CATALOGUE_FILE = join(REPO, 'labs', 'catalogue.json');
+
+export function loadCatalogue(file = CATALOGUE_FILE): Lab[] {
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { version: number; labs: Lab[] };
+  if (parsed.version !== 1 || !Array.isArray(parsed.labs)) throw new Error(`${file}: not a version 1 catalogue`);
+  return parsed.labs;
+}
+
+/** The results of one lab: its runs' reports, by run name. */
+export type LabResults = Record<string, LabReport>;
+
+/** A value at a dotted path, or undefined. */
+export function at(results: unknown, path: string): unknown {
+  let value = results;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function numberAt(results: unknown, path: string, fallback?: number): number {
+  const value = at(results, path) ?? fallback;
+  if (typeof value !== 'number') throw new Error(`the results have no number at ${path}`);
+  return value;
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/** The measured answer to a question. Throws when the results lack the figure: a question must name a figure the runner's JSON really has. */
+export function measure(figure: Figure, results: unknown): number | string {
+  if ('path' in figure) return round(numberAt(results, figure.path, figure.default) * (figure.scale ?? 1));
+  if ('difference' in figure) {
+    const [a, b] = figure.difference;
+    const diff = numberAt(results, a, 0) - numberAt(results, b, 0);
+    const per = figure.per ? numberAt(results, figure.per) : 1;
+    return round((diff / per) * (figure.scale ?? 1));
+  }
+  if ('count' in figure) {
+    const value = at(results, figure.count);
+    if (value === null || typeof value !== 'object') throw new Error(`the results have no object at ${figure.count}`);
+    return Object.keys(value).length;
+  }
+  const histogram = at(results, figure.dominant);
+  if (histogram === null || typeof histogram !== 'object') throw new Error(`the results have no histogram at ${figure.dominant}`);
+  const entries = Object.entries(histogram as Record<string, number>).filter(([label]) => !(figure.except ?? []).includes(label));
+  if (entries.length === 0) return 'none';
+  entries.sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
+  return entries[0]![0];
+}
+
+/** Every path a figure reads. */
+export function figurePaths(figure: Figure): string[] {
+  if ('path' in figure) return [figure.path];
+  if ('difference' in figure) return [...figure.difference, ...(figure.per ? [figure.per] : [])];
+  if ('count' in figure) return [figure.count];
+  return [figure.dominant];
+}
+
+/**
+ * What a learner typed as an outcome, as a label: "-32603", "32603" and
+ * "rpc -32603" are "rpc:-32603"; "iserror" is "isError".
+ */
+export function normaliseLabel(typed: string): string {
+  const t = typed.trim();
+  const code = /^(?:rpc\s*:?\s*)?(-?)(32\d{3})$/i.exec(t);
+  if (code) return `rpc:-${code[2]}`;
+  const known = ['ok', 'isError', 'client-rejected', 'client-invalid', 'no-call', 'timeout', 'server-exit', 'bad-reply', 'none'];
+  return known.find((k) => k.toLowerCase() === t.toLowerCase().replace(/\s+/g, '-')) ?? t;
+}

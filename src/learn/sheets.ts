@@ -1,0 +1,74 @@
+/**
+ * Lab sheets (labs/<id>/README.md, README.es.md): markdown a code host shows
+ * as it is, and the terminal renders with marked.
+ *
+ * A sheet never copies a diff by hand: it includes it from breaks/ or
+ * solutions/ between markers, and `npm run sheets` rewrites those regions
+ * from the files (test/sheets.test.ts fails when one is out of date):
+ *
+ *   <!-- include: breaks/broken-schema.patch -->
+ *   ```diff
+ *   ...the file's text...
+ *   ```
+ *   <!-- /include -->
+ *
+ * `<!-- after-the-run -->` separates what a learner reads before predicting
+ * from what would give the answers away. Hints are `<details>` blocks whose
+ * summary starts with "Hint" ("Pista" in Spanish), revealed one at a time.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { marked } from 'marked';
+import { markedTerminal } from 'marked-terminal';
+import { REPO } from '../lab/paths.js';
+import type { Lang } from './catalogue.js';
+
+export const AFTER_THE_RUN = '<!-- after-the-run -->';
+
+export function sheetPath(lab: string, lang: Lang, root = REPO): string {
+  return join(root, 'labs', lab, lang === 'en' ? 'README.md' : `README.${lang}.md`);
+}
+
+export function readSheet(lab: string, lang: Lang, root = REPO): string {
+  const file = sheetPath(lab, lang, root);
+  if (!existsSync(file)) throw new Error(`no ${lang} sheet for ${lab} (${file})`);
+  return readFileSync(file, 'utf8');
+}
+
+const INCLUDE = /<!-- include: (\S+) -->\n```(\w*)\n[\s\S]*?```\n<!-- \/include -->/g;
+
+/** The files a sheet includes, in order. */
+export function includedFiles(sheet: string): string[] {
+  return [...sheet.matchAll(INCLUDE)].map((m) => m[1]!);
+}
+
+/** The sheet with every include region holding its file's current text. */
+export function withIncludes(sheet: string, root = REPO): string {
+  return sheet.replace(INCLUDE, (_all, file: string, lang: string) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    return `<!-- include: ${file} -->\n\`\`\`${lang}\n${text.endsWith('\n') ? text : `${text}\n`}\`\`\`\n<!-- /include -->`;
+  });
+}
+
+/** Before the run (hypothesis, the break, predict-then-run) and after it (what to observe, cause, hints, fix). */
+export function splitSheet(sheet: string): { before: string; after: string } {
+  const at = sheet.indexOf(AFTER_THE_RUN);
+  if (at === -1) return { before: sheet, after: '' };
+  return { before: sheet.slice(0, at), after: sheet.slice(at + AFTER_THE_RUN.length) };
+}
+
+const HINT = /<details>\s*<summary>\s*((?:Hint|Pista)[^<]*)<\/summary>([\s\S]*?)<\/details>/g;
+
+/** The hint cascade, in order: each hint's title and text. */
+export function hints(sheet: string): { title: string; text: string }[] {
+  return [...sheet.matchAll(HINT)].map((m) => ({ title: m[1]!.trim(), text: m[2]!.trim() }));
+}
+
+/** A sheet for the terminal: hints folded to one line each (revealed one at a time with --hint N), the rest rendered. */
+export function renderForTerminal(markdown: string, lab: string): string {
+  let n = 0;
+  const folded = markdown.replace(HINT, (_all, title: string) => `- ${title.trim()}: \`npm run lab -- --variant ${lab} --hint ${++n}\`\n`);
+  const details = folded.replace(/<details>\s*<summary>([^<]*)<\/summary>/g, '**$1**\n').replace(/<\/details>/g, '').replace(/<!--[\s\S]*?-->/g, '');
+  marked.use(markedTerminal({ reflowText: true, width: Math.min(process.stdout.columns ?? 80, 100), tab: 2 }) as Parameters<typeof marked.use>[0]);
+  return marked.parse(details, { async: false });
+}
