@@ -1,22 +1,47 @@
 /**
- * `npm run lab -- --variant <id> ...`: parses the command line, builds the
- * servers, runs baseline, variant (and solution) side by side, prints the
- * report. Every bad input is one clear line and exit code 2.
+ * `npm run lab`: the command a learner types. It parses the command line and
+ * hands over to one of:
+ * - the catalogue (no --variant): each lab's state and what to do next;
+ * - the learner's path for a lab (--variant <lab>): predictions, the lab's
+ *   runs, prediction next to measurement, notes (src/learn/flow.ts);
+ * - a single run (--json, --client/--spec given, or the baseline): baseline,
+ *   variant (and solution) side by side;
+ * - --read, --hint N, --workspace, --reset.
+ * Every bad input is one clear line and exit code 2.
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_SPEC, SPEC_ERAS, type SpecEra } from '../minimcp/errors.js';
+import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
+import * as flow from '../learn/flow.js';
+import { detectLang, t } from '../learn/i18n.js';
+import { LearnerNameError } from '../learn/learner.js';
+import { PredictionFileError } from '../learn/predictions.js';
+import { SheetError } from '../learn/sheets.js';
 import { DEFAULT_KNOBS, type Knobs } from './knobs.js';
 import { getProfile, PROFILE_IDS } from './profiles.js';
-import { jsonDiff, REPORT_FORMAT_VERSION, renderTerminal, toJson, type LabReport } from './report.js';
-import { run, type RunResult, type RunSettings } from './runner.js';
-import { BASELINE, breakPatch, buildServer, BuildError, listBreaks, solutionPatch } from './variants.js';
+import { REPORT_FORMAT_VERSION, renderTerminal, toJson } from './report.js';
+import { runLab, type LabOptions } from './side-by-side.js';
+import { BASELINE, BuildError, listBreaks } from './variants.js';
 
-export const USAGE = `Usage: npm run lab -- --variant <id> [options]
+export type { LabOptions } from './side-by-side.js';
 
-Runs a workload of tutor requests through a model, a client profile and the
-variant server, next to the baseline, and shows what the fault did.
+export const USAGE = `Usage: npm run lab -- [--variant <id>] [options]
 
-  --variant ID       a break from breaks/ (see the list below), or baseline
+With no --variant: the labs, where you are in each, and what to do next.
+With --variant <lab>: asks your predictions, runs the lab, and puts your
+predictions next to what was measured, in your notes (learners/<name>/notes/).
+
+  --variant ID       a lab (a break from breaks/), or baseline
+  --learner NAME     whose notes and workspace (remembered after the first time)
+  --lang en|es       language of the sheets and questions (default: from the locale)
+  --read             show the lab sheet
+  --hint N           show hint N of the lab sheet
+  --workspace        write the broken server into learners/<name>/workspace/<lab>/
+  --reset            restore the broken workspace (asks first; --yes to skip asking)
+  --no-predict       run without asking for predictions
+  --predict FILE     predictions from a JSON file: {"answers": {"<question id>": value}, "reasoning": "..."}
+
+Runs (for exploring; no predictions are asked):
   --client P         how the host presents the schema: ${PROFILE_IDS.join(', ')} (default faithful)
   --spec ERA         MCP revision for error mapping: ${SPEC_ERAS.join(', ')} (default ${DEFAULT_SPEC})
   --seed N           seed of the workload and the model (default 1)
@@ -24,17 +49,27 @@ variant server, next to the baseline, and shows what the fault did.
   --temperature T    the model's sampling temperature, 0 to 2 (default ${DEFAULT_KNOBS.temperature})
   --solution         also run the break with its solution applied
   --json             print one JSON document (format ${REPORT_FORMAT_VERSION}, see README.md) and nothing else
-  --help             this text
 
-Variants: ${[BASELINE, ...listBreaks()].join(', ')}`;
+Variants: ${[BASELINE, ...listBreaks()].join(', ')}
+Check a fix: npm run check -- <lab>`;
 
 export class UsageError extends Error {}
 
-export interface LabOptions {
-  variant: string;
-  settings: RunSettings;
-  solution: boolean;
-  json: boolean;
+export interface Command {
+  variant?: string;
+  lab?: Lab;
+  lang: Lang;
+  learner?: string;
+  /** True when the learner chose the run settings (--client/--spec): an exploration, not the lab's own runs. */
+  explicitSettings: boolean;
+  run: LabOptions;
+  read: boolean;
+  hint?: number;
+  workspace: boolean;
+  reset: boolean;
+  yes: boolean;
+  noPredict: boolean;
+  predictFile?: string;
 }
 
 function integer(name: string, value: string | undefined, fallback: number, min: number): number {
@@ -43,7 +78,7 @@ function integer(name: string, value: string | undefined, fallback: number, min:
   return Number(value);
 }
 
-export function parseLabArgs(argv: string[]): LabOptions | 'help' {
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Command | 'help' {
   let values;
   try {
     ({ values } = parseArgs({
@@ -52,13 +87,22 @@ export function parseLabArgs(argv: string[]): LabOptions | 'help' {
       allowPositionals: false,
       options: {
         variant: { type: 'string' },
-        client: { type: 'string', default: 'faithful' },
-        spec: { type: 'string', default: DEFAULT_SPEC },
+        client: { type: 'string' },
+        spec: { type: 'string' },
         seed: { type: 'string' },
         calls: { type: 'string' },
         temperature: { type: 'string' },
         solution: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        learner: { type: 'string' },
+        lang: { type: 'string' },
+        read: { type: 'boolean', default: false },
+        hint: { type: 'string' },
+        workspace: { type: 'boolean', default: false },
+        reset: { type: 'boolean', default: false },
+        yes: { type: 'boolean', default: false },
+        'no-predict': { type: 'boolean', default: false },
+        predict: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -67,58 +111,78 @@ export function parseLabArgs(argv: string[]): LabOptions | 'help' {
   }
   if (values.help) return 'help';
   const variants = [BASELINE, ...listBreaks()];
-  if (!values.variant) throw new UsageError(`--variant is missing; one of: ${variants.join(', ')}`);
-  if (!variants.includes(values.variant)) throw new UsageError(`unknown variant "${values.variant}"; one of: ${variants.join(', ')}`);
-  const client = getProfile(values.client!);
-  if (!client) throw new UsageError(`unknown client "${values.client}"; one of: ${PROFILE_IDS.join(', ')}`);
-  if (!(SPEC_ERAS as readonly string[]).includes(values.spec!)) throw new UsageError(`unknown spec "${values.spec}"; one of: ${SPEC_ERAS.join(', ')}`);
+  if (values.variant !== undefined && !variants.includes(values.variant)) {
+    throw new UsageError(`unknown variant "${values.variant}"; one of: ${variants.join(', ')}`);
+  }
+  const clientId = values.client ?? 'faithful';
+  const client = getProfile(clientId);
+  if (!client) throw new UsageError(`unknown client "${clientId}"; one of: ${PROFILE_IDS.join(', ')}`);
+  const spec = values.spec ?? DEFAULT_SPEC;
+  if (!(SPEC_ERAS as readonly string[]).includes(spec)) throw new UsageError(`unknown spec "${spec}"; one of: ${SPEC_ERAS.join(', ')}`);
   const temperature = values.temperature === undefined ? DEFAULT_KNOBS.temperature : Number(values.temperature);
   if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2) throw new UsageError(`--temperature takes a number from 0 to 2 (got ${values.temperature})`);
-  if (values.solution && values.variant === BASELINE) throw new UsageError('--solution needs a break: the baseline has no solution');
+  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw new UsageError(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
+  const variant = values.variant;
+  const lab = variant && variant !== BASELINE ? loadCatalogue().find((l) => l.id === variant) : undefined;
+  if (values.solution && variant === BASELINE) throw new UsageError('--solution needs a break: the baseline has no solution');
+  const labOnly = (['read', 'workspace', 'reset'] as const).filter((flag) => values[flag]).map((f) => `--${f}`);
+  if (values.hint !== undefined) labOnly.push('--hint');
+  if (labOnly.length > 0 && !lab) throw new UsageError(`${labOnly.join(', ')} needs a lab: --variant ${listBreaks()[0] ?? '<lab>'}`);
+  if (values['no-predict'] && values.predict !== undefined) throw new UsageError('--no-predict and --predict exclude each other');
   const knobs: Knobs = { ...DEFAULT_KNOBS, temperature };
   return {
-    variant: values.variant,
-    solution: values.solution!,
-    json: values.json!,
-    settings: {
-      client,
-      spec: values.spec as SpecEra,
-      seed: integer('seed', values.seed, 1, 0),
-      calls: integer('calls', values.calls, 100, 1),
-      knobs,
+    variant,
+    lab,
+    lang: (values.lang as Lang | undefined) ?? detectLang(env),
+    learner: values.learner,
+    explicitSettings: values.client !== undefined || values.spec !== undefined,
+    run: {
+      variant: variant ?? BASELINE,
+      solution: values.solution!,
+      json: values.json!,
+      settings: { client, spec: spec as SpecEra, seed: integer('seed', values.seed, 1, 0), calls: integer('calls', values.calls, 100, 1), knobs },
     },
+    read: values.read!,
+    hint: values.hint === undefined ? undefined : integer('hint', values.hint, 1, 1),
+    workspace: values.workspace!,
+    reset: values.reset!,
+    yes: values.yes!,
+    noPredict: values['no-predict']!,
+    predictFile: values.predict,
   };
 }
 
-export async function runLab(options: LabOptions): Promise<LabReport> {
-  const { variant, settings } = options;
-  const isBreak = variant !== BASELINE;
-  // Build first (cached by content), then run the servers side by side: each is its own process.
-  const [baselineJs, variantJs, solutionJs] = await Promise.all([
-    buildServer([]),
-    isBreak ? buildServer([breakPatch(variant)]) : undefined,
-    isBreak && options.solution ? buildServer([breakPatch(variant), solutionPatch(variant)]) : undefined,
-  ]);
-  const [baseline, variantRun, solution] = await Promise.all([
-    run(BASELINE, baselineJs, settings),
-    variantJs ? run(variant, variantJs, settings) : undefined,
-    solutionJs ? run(`${variant}+solution`, solutionJs, settings) : undefined,
-  ]);
-  const compared: RunResult = variantRun ?? baseline;
-  return {
-    format: 'schema-breaks/lab-report',
-    version: REPORT_FORMAT_VERSION,
-    variant,
-    settings: { client: settings.client.id, spec: settings.spec, seed: settings.seed, calls: settings.calls, temperature: settings.knobs.temperature },
-    runs: { baseline, ...(variantRun ? { variant: variantRun } : {}), ...(solution ? { solution } : {}) },
-    schemaDiff: jsonDiff(baseline.publishedSchema, compared.publishedSchema),
-  };
+/** Kept for the tests and the single-run path: parses, and refuses anything but a single run. */
+export function parseLabArgs(argv: string[]): LabOptions | 'help' {
+  const command = parseCommand(argv);
+  if (command === 'help') return 'help';
+  if (!command.variant) throw new UsageError(`--variant is missing; one of: ${[BASELINE, ...listBreaks()].join(', ')}`);
+  return command.run;
+}
+
+async function dispatch(command: Command): Promise<number> {
+  const { lab } = command;
+  if (!command.variant) return flow.showCatalogue(command);
+  if (lab && command.read) return flow.showSheet(lab, command.lang);
+  if (lab && command.hint !== undefined) return flow.showHint(lab, command.hint, command.lang);
+  if (lab && command.workspace) return flow.makeWorkspace(lab, command);
+  if (lab && command.reset) return flow.reset(lab, command);
+  if (command.run.json) {
+    process.stdout.write(`${toJson(await runLab(command.run))}\n`);
+    return 0;
+  }
+  if (!lab || command.explicitSettings || command.run.solution) {
+    if (lab && !command.noPredict) process.stdout.write(`${t('exploring', command.lang)}\n\n`);
+    process.stdout.write(`${renderTerminal(await runLab(command.run))}\n`);
+    return 0;
+  }
+  return flow.runLabPath(lab, command);
 }
 
 export async function main(argv: string[]): Promise<number> {
-  let options: LabOptions | 'help';
+  let command: Command | 'help';
   try {
-    options = parseLabArgs(argv);
+    command = parseCommand(argv);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`lab: ${error.message}\n(npm run lab -- --help for the options)\n`);
@@ -126,15 +190,22 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  if (options === 'help') {
+  if (command === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
   try {
-    const report = await runLab(options);
-    process.stdout.write(options.json ? `${toJson(report)}\n` : `${renderTerminal(report)}\n`);
-    return 0;
+    return await dispatch(command);
   } catch (error) {
+    // Ctrl+C at a prompt: inquirer rejects with an ExitPromptError.
+    if (error instanceof Error && error.name === 'ExitPromptError') {
+      process.stderr.write(`\n${t('interrupted', command.lang)}\n`);
+      return 130;
+    }
+    if (error instanceof LearnerNameError || error instanceof PredictionFileError || error instanceof flow.FlowError || error instanceof SheetError) {
+      process.stderr.write(`lab: ${error.message}\n`);
+      return 2;
+    }
     if (error instanceof BuildError) {
       process.stderr.write(`lab: ${error.message}\n`);
       return 1;

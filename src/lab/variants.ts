@@ -63,15 +63,11 @@ function contentKey(root: string, patches: string[]): string {
 }
 
 /**
- * The bundled server for `root` (a checkout, or a learner's workspace) with
- * `patches` applied in order. Returns the path of a .js file to run with node.
+ * A fresh copy of the sources of `root` (src/, contract/) in a temporary
+ * folder outside any repository, with `patches` applied in order. The caller
+ * removes it.
  */
-export async function buildServer(patches: string[] = [], root = REPO): Promise<string> {
-  for (const patch of patches) if (!existsSync(patch)) throw new BuildError(`no such patch: ${patch}`);
-  const key = contentKey(root, patches);
-  const outfile = join(CACHE_DIR, 'servers', key, 'server.js');
-  if (existsSync(outfile)) return outfile;
-
+export function prepareSources(patches: string[], root = REPO): string {
   const work = mkdtempSync(join(tmpdir(), 'schema-breaks-variant-'));
   try {
     for (const dir of SOURCE_DIRS) if (existsSync(join(root, dir))) cpSync(join(root, dir), join(work, dir), { recursive: true });
@@ -89,6 +85,25 @@ export async function buildServer(patches: string[] = [], root = REPO): Promise<
         throw new BuildError(`${relative(REPO, patch)} does not apply to ${root === REPO ? 'the baseline' : root}: ${stderr ?? error}`);
       }
     }
+    return work;
+  } catch (error) {
+    rmSync(work, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The bundled server for `root` (a checkout, or a learner's workspace) with
+ * `patches` applied in order. Returns the path of a .js file to run with node.
+ */
+export async function buildServer(patches: string[] = [], root = REPO): Promise<string> {
+  for (const patch of patches) if (!existsSync(patch)) throw new BuildError(`no such patch: ${patch}`);
+  const key = contentKey(root, patches);
+  const outfile = join(CACHE_DIR, 'servers', key, 'server.js');
+  if (existsSync(outfile)) return outfile;
+
+  const work = prepareSources(patches, root);
+  try {
     const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     mkdirSync(dirname(outfile), { recursive: true });
     try {
@@ -104,7 +119,8 @@ export async function buildServer(patches: string[] = [], root = REPO): Promise<
         banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
       });
     } catch (error) {
-      throw new BuildError(`the server does not build: ${(error as Error).message}`);
+      // Name the learner's own files, not the temporary copy.
+      throw new BuildError(`the server does not build: ${(error as Error).message.replaceAll(work, root)}`);
     }
     // The contract travels with the server it was patched with (a break may change it).
     cpSync(join(work, 'contract'), join(dirname(outfile), 'contract'), { recursive: true });

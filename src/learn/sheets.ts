@@ -25,13 +25,16 @@ import type { Lang } from './catalogue.js';
 
 export const AFTER_THE_RUN = '<!-- after-the-run -->';
 
+/** A sheet that is not there: a clear one-line error for the learner. */
+export class SheetError extends Error {}
+
 export function sheetPath(lab: string, lang: Lang, root = REPO): string {
   return join(root, 'labs', lab, lang === 'en' ? 'README.md' : `README.${lang}.md`);
 }
 
 export function readSheet(lab: string, lang: Lang, root = REPO): string {
   const file = sheetPath(lab, lang, root);
-  if (!existsSync(file)) throw new Error(`no ${lang} sheet for ${lab} (${file})`);
+  if (!existsSync(file)) throw new SheetError(`there is no ${lang === 'es' ? 'Spanish' : 'English'} sheet for ${lab} yet (${file})`);
   return readFileSync(file, 'utf8');
 }
 

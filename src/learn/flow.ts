@@ -1,0 +1,355 @@
+/**
+ * The learner's path through one lab, from "what is this" to "I proved the
+ * fix": the catalogue and its states, the sheet, predictions locked before the
+ * run, the lab's runs, prediction next to measurement, notes, the workspace.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { confirm, input, select } from '@inquirer/prompts';
+import type { Command } from '../lab/cli.js';
+import { runLab } from '../lab/side-by-side.js';
+import { REPO } from '../lab/paths.js';
+import { getProfile } from '../lab/profiles.js';
+import { renderTerminal } from '../lab/report.js';
+import { solutionPatch } from '../lab/variants.js';
+import { loadCatalogue, measure, type Lab, type LabResults, type Lang } from './catalogue.js';
+import { checkWorkspace, type CheckVerdict } from './check.js';
+import { t } from './i18n.js';
+import { Journal, type JournalEntry } from './journal.js';
+import { learnerDir, rememberedLearner, rememberLearner, validateLearnerName } from './learner.js';
+import { askPredictions, compare, readPredictionFile, renderComparison, type Prediction } from './predictions.js';
+import { hints, readSheet, renderForTerminal, splitSheet } from './sheets.js';
+import { createWorkspace, fileToEdit, resetWorkspace, workspaceDir, WorkspaceExistsError } from './workspace.js';
+
+/** A learner's mistake the command explains in one line (exit code 2). */
+export class FlowError extends Error {}
+
+const out = (text = '') => process.stdout.write(`${text}\n`);
+
+/** Prompts only where a person can answer them. */
+export function interactive(): boolean {
+  return Boolean(process.stdin.isTTY && process.stdout.isTTY);
+}
+
+// ---------------------------------------------------------------------------
+// Learner and notes
+// ---------------------------------------------------------------------------
+
+/** --learner, else the remembered one, else asked (in a terminal), else a clear error. */
+export async function resolveLearner(command: Pick<Command, 'learner' | 'lang'>, root = REPO): Promise<string> {
+  let name = command.learner !== undefined ? validateLearnerName(command.learner) : rememberedLearner(root);
+  if (name === undefined) {
+    if (!interactive()) throw new FlowError(t('needLearner', command.lang));
+    const typed = await input({
+      message: t('learnerName', command.lang),
+      validate: (text) => {
+        try {
+          validateLearnerName(text);
+          return true;
+        } catch (error) {
+          return (error as Error).message;
+        }
+      },
+    });
+    name = validateLearnerName(typed);
+  }
+  rememberLearner(root, name);
+  return name;
+}
+
+export function journalOf(name: string, root = REPO): Journal {
+  return new Journal(join(learnerDir(root, name), 'notes'), { render: renderEntry });
+}
+
+/** The readable block of breaks.md for one entry. */
+export function renderEntry(entry: JournalEntry): string {
+  const lines = [`## ${entry.lab} · ${entry.kind} · ${entry.at.replace('T', ' ').slice(0, 16)} UTC`, ''];
+  const data = entry.data as Record<string, any>;
+  if (data.settings) lines.push(`Settings: ${JSON.stringify(data.settings)}`, '');
+  if (data.answers) {
+    lines.push('| question | prediction |', '|---|---|');
+    for (const [id, value] of Object.entries(data.answers as Record<string, unknown>)) lines.push(`| ${id} | ${value ?? '(no answer)'} |`);
+    lines.push('');
+  }
+  if (data.reasoning) lines.push(`Reasoning: ${data.reasoning}`, '');
+  if (data.comparison) {
+    lines.push('| question | predicted | measured | off |', '|---|---|---|---|');
+    for (const row of data.comparison as { question: string; predicted: unknown; measured: unknown; off: unknown }[]) {
+      lines.push(`| ${row.question} | ${row.predicted ?? '(no answer)'} | ${row.measured} | ${row.off === true ? 'right' : row.off === false ? 'wrong' : (row.off ?? '')} |`);
+    }
+    lines.push('');
+  }
+  if (data.figures) {
+    for (const [run, figures] of Object.entries(data.figures as Record<string, unknown>)) lines.push(`- ${run}: ${JSON.stringify(figures)}`);
+    lines.push('');
+  }
+  if (data.text) lines.push(`> ${String(data.text).replace(/\n/g, ' ')}`, '');
+  if (data.note) lines.push(String(data.note), '');
+  return `${lines.join('\n')}\n`;
+}
+
+export type LabState = 'not started' | 'predicted' | 'run' | 'fixed';
+
+export function labState(entries: JournalEntry[], lab: string): LabState {
+  const kinds = new Set(entries.filter((e) => e.lab === lab).map((e) => e.kind));
+  if (kinds.has('fixed')) return 'fixed';
+  if (kinds.has('run')) return 'run';
+  if (kinds.has('prediction') || kinds.has('revision')) return 'predicted';
+  return 'not started';
+}
+
+const STATE_TEXT: Record<LabState, Parameters<typeof t>[0]> = {
+  'not started': 'stateNotStarted',
+  predicted: 'statePredicted',
+  run: 'stateRun',
+  fixed: 'stateFixed',
+};
+
+function nextCommand(lab: Lab, state: LabState): string {
+  switch (state) {
+    case 'not started':
+    case 'predicted':
+      return `npm run lab -- --variant ${lab.id}`;
+    case 'run':
+      return `npm run lab -- --variant ${lab.id} --workspace   ·   npm run check -- ${lab.id}`;
+    case 'fixed':
+      return `npm run lab -- --variant ${lab.id} --read`;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The catalogue
+// ---------------------------------------------------------------------------
+
+export async function showCatalogue(command: Command, root = REPO): Promise<number> {
+  const labs = loadCatalogue();
+  const name = command.learner !== undefined ? validateLearnerName(command.learner) : rememberedLearner(root);
+  const entries = name ? journalOf(name, root).read() : [];
+  const states = labs.map((lab) => labState(entries, lab.id));
+  out(`${t('catalogueTitle', command.lang)}${name ? ` · ${name}` : ''}`);
+  out('');
+  labs.forEach((lab, i) => out(`  ${i + 1}. ${lab.id.padEnd(22)} ${t(STATE_TEXT[states[i]!], command.lang).padEnd(12)} ${lab.title[command.lang]}`));
+  out('');
+  const next = labs.findIndex((_, i) => states[i] !== 'fixed');
+  if (next === -1) {
+    out(t('allDone', command.lang));
+    return 0;
+  }
+  out(`${t('whatNext', command.lang)} ${nextCommand(labs[next]!, states[next]!)}`);
+  if (!name) out(`(--learner <name>: ${t('needLearner', command.lang)})`);
+  if (!interactive()) return 0;
+
+  // A menu where a person can use one.
+  const chosen = await select({
+    message: t('chooseLab', command.lang),
+    default: labs[next]!.id,
+    choices: [...labs.map((lab, i) => ({ name: `${lab.id} (${t(STATE_TEXT[states[i]!], command.lang)})`, value: lab.id })), { name: t('actionQuit', command.lang), value: '' }],
+  });
+  const lab = labs.find((l) => l.id === chosen);
+  if (!lab) return 0;
+  const action = await select({
+    message: t('chooseAction', command.lang),
+    choices: [
+      { name: t('actionRead', command.lang), value: 'read' },
+      { name: t('actionRun', command.lang), value: 'run' },
+      { name: t('actionWorkspace', command.lang), value: 'workspace' },
+      { name: t('actionCheck', command.lang), value: 'check' },
+      { name: t('actionHint', command.lang), value: 'hint' },
+      { name: t('actionQuit', command.lang), value: 'quit' },
+    ],
+  });
+  const labCommand: Command = { ...command, variant: lab.id, lab };
+  switch (action) {
+    case 'read':
+      return showSheet(lab, command.lang);
+    case 'run':
+      return runLabPath(lab, labCommand);
+    case 'workspace':
+      return makeWorkspace(lab, labCommand);
+    case 'check':
+      return runCheck(lab, labCommand);
+    case 'hint': {
+      const seen = name ? journalOf(name, root).read().filter((e) => e.lab === lab.id && e.kind === 'reflection' && e.data.hint).length : 0;
+      return showHint(lab, Math.min(seen + 1, hints(readSheet(lab.id, command.lang)).length), command.lang);
+    }
+    default:
+      return 0;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The sheet and its hints
+// ---------------------------------------------------------------------------
+
+export function showSheet(lab: Lab, lang: Lang): number {
+  out(renderForTerminal(readSheet(lab.id, lang), lab.id));
+  return 0;
+}
+
+export function showHint(lab: Lab, n: number, lang: Lang): number {
+  const all = hints(readSheet(lab.id, lang));
+  const hint = all[n - 1];
+  if (!hint) throw new FlowError(t('noSuchHint', lang, { count: all.length }));
+  out(renderForTerminal(`**${hint.title}**\n\n${hint.text}\n`, lab.id));
+  if (n < all.length) out(`${t('nextHint', lang)} npm run lab -- --variant ${lab.id} --hint ${n + 1}`);
+  return 0;
+}
+
+// ---------------------------------------------------------------------------
+// Predict, run, compare
+// ---------------------------------------------------------------------------
+
+async function runLabRuns(lab: Lab, command: Command): Promise<LabResults> {
+  const results: LabResults = {};
+  const reports = await Promise.all(
+    lab.runs.map(async (labRun) => {
+      const client = getProfile(labRun.client);
+      if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
+      return [labRun.name, await runLab({ ...command.run, variant: lab.id, solution: false, settings: { ...command.run.settings, client, spec: labRun.spec } })] as const;
+    }),
+  );
+  for (const [name, report] of reports) results[name] = report;
+  return results;
+}
+
+/** The few figures a journal keeps of each run. */
+function keyFigures(results: LabResults): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(results).map(([name, report]) => {
+      const v = report.runs.variant!;
+      return [
+        `${name} (${report.settings.client}, ${report.settings.spec})`,
+        { outcomes: v.outcomes, ok: v.finalOutcomes.ok ?? 0, accuracy: `${v.accuracy.correct}/${v.accuracy.total}`, silentWrong: v.silentWrong, retriesPerFailingCall: v.retries.perFailingCall },
+      ];
+    }),
+  );
+}
+
+export async function runLabPath(lab: Lab, command: Command, root = REPO): Promise<number> {
+  const { lang } = command;
+  const canAsk = interactive();
+  if (!command.noPredict && command.predictFile === undefined && !canAsk) throw new FlowError(t('noTty', lang));
+  const name = command.noPredict && command.learner === undefined && !rememberedLearner(root) ? undefined : await resolveLearner(command, root);
+  const journal = name ? journalOf(name, root) : undefined;
+  const earlier = journal?.read() ?? [];
+
+  out(`${lab.id}: ${lab.title[lang]}`);
+  out();
+  let prediction: Prediction | undefined;
+  if (command.noPredict) {
+    out(t('noPredict', lang));
+  } else {
+    if (canAsk && command.predictFile === undefined) out(renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id));
+    const previous = earlier.filter((e) => e.lab === lab.id && (e.kind === 'prediction' || e.kind === 'revision')).at(-1);
+    out(t('predictIntro', lang));
+    if (previous) out(`${t('previousPrediction', lang)} ${previous.at.slice(0, 16).replace('T', ' ')}. ${t('revising', lang)}`);
+    out();
+    prediction = command.predictFile !== undefined ? readPredictionFile(command.predictFile, lab, lang) : await askPredictions(lab, lang);
+    // Locked: written before anything runs. A later change is a new, dated entry.
+    journal!.append({ kind: previous ? 'revision' : 'prediction', lab: lab.id, data: { answers: prediction.answers, reasoning: prediction.reasoning, runs: lab.runs } });
+    out(`${t('locked', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
+  }
+
+  out(`${t('running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.spec})`).join(' · ')}`);
+  const results = await runLabRuns(lab, command);
+  for (const [runName, report] of Object.entries(results)) {
+    out();
+    out(`━━ ${runName} ━━`);
+    out(renderTerminal(report));
+  }
+  const rows = compare(lab, prediction, results);
+  out(renderComparison(lab, rows, lang));
+  out();
+  if (journal) {
+    const settings = { seed: command.run.settings.seed, calls: command.run.settings.calls, temperature: command.run.settings.knobs.temperature, runs: lab.runs };
+    journal.append({ kind: 'run', lab: lab.id, data: { settings, comparison: rows, measured: Object.fromEntries(lab.questions.map((q) => [q.id, measure(q.figure, results)])), figures: keyFigures(results) } });
+    if (prediction && canAsk) {
+      const text = (await input({ message: `${t('assumedWrong', lang)} ${t('skip', lang)}` })).trim();
+      if (text) journal.append({ kind: 'reflection', lab: lab.id, data: { text } });
+    }
+    out(`${t('savedNotes', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
+  }
+  out();
+  out(`${t('next', lang)}:`);
+  out(`  ${t('nextRead', lang)}: npm run lab -- --variant ${lab.id} --read${lang === 'es' ? ' --lang es' : ''}`);
+  out(`  ${t('nextWorkspace', lang)}: npm run lab -- --variant ${lab.id} --workspace`);
+  out(`  ${t('nextCheck', lang)}: npm run check -- ${lab.id}`);
+  return 0;
+}
+
+// ---------------------------------------------------------------------------
+// Workspace, reset, check
+// ---------------------------------------------------------------------------
+
+export async function makeWorkspace(lab: Lab, command: Command, root = REPO): Promise<number> {
+  const name = await resolveLearner(command, root);
+  try {
+    createWorkspace(name, lab.id, root);
+  } catch (error) {
+    if (error instanceof WorkspaceExistsError) throw new FlowError(error.message);
+    throw error;
+  }
+  out(t('workspaceReady', command.lang));
+  out(`  ${fileToEdit(name, lab.id, root)}`);
+  out(`${t('workspaceThen', command.lang)} npm run check -- ${lab.id}`);
+  return 0;
+}
+
+export async function reset(lab: Lab, command: Command, root = REPO): Promise<number> {
+  const name = await resolveLearner(command, root);
+  if (!command.yes) {
+    if (!interactive()) throw new FlowError(t('resetNoTty', command.lang));
+    if (!(await confirm({ message: t('resetAsk', command.lang, { lab: lab.id }), default: false }))) {
+      out(t('cancelled', command.lang));
+      return 0;
+    }
+  }
+  const { dir, keptAt } = resetWorkspace(name, lab.id, root);
+  journalOf(name, root).append({ kind: 'reset', lab: lab.id, data: { note: keptAt ? `previous workspace kept in ${relative(root, keptAt)}` : 'fresh workspace' } });
+  out(`${t('resetDone', command.lang)} ${relative(root, dir)}`);
+  if (keptAt) out(`${t('resetKept', command.lang)} ${relative(root, keptAt)}`);
+  return 0;
+}
+
+export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): string {
+  const lines = [t('checkTitle', lang), ''];
+  if ('buildError' in verdict) {
+    lines.push(t('checkBuild', lang), verdict.buildError);
+    return lines.join('\n');
+  }
+  if (verdict.violations.length === 0) lines.push(`✓ ${t('checkContractOk', lang)}`);
+  else {
+    lines.push(`✗ ${t('checkContractBad', lang)}`);
+    for (const v of verdict.violations) lines.push(`    ${v.rule}  ${v.tool} ${v.path || '(tool)'}`, `      ${v.message}`);
+  }
+  for (const r of verdict.runs) {
+    const label = `${r.run.name} (${r.run.client}, ${r.run.spec})`;
+    if (r.worse.length === 0) lines.push(`✓ ${label}: ${t('checkRunOk', lang)}`);
+    else {
+      lines.push(`✗ ${label}: ${t('checkRunBad', lang)}`);
+      for (const w of r.worse) lines.push(`      ${w}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+export async function runCheck(lab: Lab, command: Pick<Command, 'learner' | 'lang'>, root = REPO): Promise<number> {
+  const name = await resolveLearner(command, root);
+  const dir = workspaceDir(name, lab.id, root);
+  if (!existsSync(dir)) throw new FlowError(`${t('noWorkspace', command.lang, { lab: lab.id })} npm run lab -- --variant ${lab.id} --workspace`);
+  const verdict = await checkWorkspace(lab, dir);
+  out(renderVerdict(lab, verdict, command.lang));
+  out();
+  if (!verdict.fixed) {
+    out(`${t('checkNotFixed', command.lang)} npm run lab -- --variant ${lab.id} --hint 1`);
+    return 1;
+  }
+  journalOf(name, root).append({
+    kind: 'fixed',
+    lab: lab.id,
+    data: { note: 'npm run check passed: contract rules green, figures back to the baseline', figures: 'runs' in verdict ? Object.fromEntries(verdict.runs.map((r) => [r.run.name, { ok: r.workspace.finalOutcomes.ok ?? 0, accuracy: `${r.workspace.accuracy.correct}/${r.workspace.accuracy.total}`, silentWrong: r.workspace.silentWrong }])) : {} },
+  });
+  out(t('checkFixed', command.lang));
+  out(readFileSync(solutionPatch(lab.id), 'utf8'));
+  return 0;
+}

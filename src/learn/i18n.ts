@@ -1,0 +1,98 @@
+/**
+ * The learner's path speaks English and Spanish. `--lang` wins; otherwise the
+ * locale (LC_ALL, LC_MESSAGES, LANG) decides: "es_*" is Spanish, anything else English.
+ */
+import type { Lang } from './catalogue.js';
+
+export function detectLang(env: NodeJS.ProcessEnv = process.env): Lang {
+  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
+  return /^es([_.-]|$)/i.test(locale) ? 'es' : 'en';
+}
+
+const MESSAGES = {
+  learnerName: { en: 'Your name (for your notes in learners/<name>/):', es: 'Tu nombre (para tus notas en learners/<nombre>/):' },
+  predictIntro: {
+    en: 'Predict before you run. Your answers are saved and locked once the run starts; you can revise them later only as a new, dated entry.',
+    es: 'Predice antes de ejecutar. Tus respuestas se guardan y quedan fijadas en cuanto empieza la ejecución; luego solo puedes revisarlas con una entrada nueva y fechada.',
+  },
+  previousPrediction: { en: 'You predicted this lab before, on', es: 'Ya predijiste este laboratorio el' },
+  revising: { en: 'This will be saved as a revision, next to the earlier one.', es: 'Se guardará como una revisión, junto a la anterior.' },
+  reasoning: { en: 'In one line: why do you expect that?', es: 'En una línea: ¿por qué esperas eso?' },
+  skip: { en: '(Enter to skip)', es: '(Intro para saltar)' },
+  numberRange: { en: 'a number from {min} to {max}', es: 'un número de {min} a {max}' },
+  locked: { en: 'Predictions saved and locked in', es: 'Predicciones guardadas y fijadas en' },
+  running: { en: 'Running', es: 'Ejecutando' },
+  noPredict: {
+    en: 'Not asking for predictions (--no-predict): this run goes into your notes without them.',
+    es: 'Sin predicciones (--no-predict): esta ejecución va a tus notas sin ellas.',
+  },
+  exploring: {
+    en: 'Exploring with your own --client/--spec: the lab\'s questions are about its own runs, so none are asked.',
+    es: 'Explorando con tu propio --client/--spec: las preguntas del laboratorio son sobre sus propias ejecuciones, así que no se hacen.',
+  },
+  noTty: {
+    en: 'This terminal cannot answer questions. Run it in a terminal, or add --no-predict (run without predictions) or --predict FILE (answers from a JSON file; see README.md).',
+    es: 'Esta terminal no puede responder preguntas. Ejecútalo en una terminal, o añade --no-predict (sin predicciones) o --predict FICHERO (respuestas desde un JSON; ver README.md).',
+  },
+  compareTitle: { en: 'Your predictions next to what was measured', es: 'Tus predicciones junto a lo que se midió' },
+  question: { en: 'question', es: 'pregunta' },
+  predicted: { en: 'predicted', es: 'predicho' },
+  measured: { en: 'measured', es: 'medido' },
+  off: { en: 'off by', es: 'desvío' },
+  right: { en: 'right', es: 'acierto' },
+  wrong: { en: 'wrong', es: 'fallo' },
+  unanswered: { en: '(no answer)', es: '(sin respuesta)' },
+  assumedWrong: { en: 'What did you assume that turned out wrong? (one line, optional)', es: '¿Qué supusiste que resultó ser falso? (una línea, opcional)' },
+  savedNotes: { en: 'Saved to your notes:', es: 'Guardado en tus notas:' },
+  next: { en: 'Next', es: 'Siguiente' },
+  nextRead: { en: 'read what to observe and why', es: 'lee qué observar y por qué' },
+  nextWorkspace: { en: 'get the broken server into your workspace and fix it', es: 'copia el servidor averiado a tu espacio de trabajo y arréglalo' },
+  nextCheck: { en: 'prove the fix', es: 'demuestra el arreglo' },
+  interrupted: { en: 'Interrupted: nothing was written for this run.', es: 'Interrumpido: no se escribió nada de esta ejecución.' },
+  needLearner: {
+    en: 'Who is this for? Add --learner <your name> (remembered after the first time).',
+    es: '¿Para quién es? Añade --learner <tu nombre> (se recuerda después de la primera vez).',
+  },
+  workspaceReady: { en: 'Your workspace is ready. Open and fix:', es: 'Tu espacio de trabajo está listo. Abre y arregla:' },
+  workspaceThen: { en: 'Then prove the fix:', es: 'Después demuestra el arreglo:' },
+  resetAsk: {
+    en: 'Restore the broken workspace of {lab}? Your current one is kept in workspace/.trash/.',
+    es: '¿Restaurar el espacio de trabajo averiado de {lab}? El actual se guarda en workspace/.trash/.',
+  },
+  resetNoTty: { en: 'Resetting needs a yes: run it in a terminal, or add --yes.', es: 'Restaurar necesita un sí: ejecútalo en una terminal o añade --yes.' },
+  resetDone: { en: 'Restored the broken workspace:', es: 'Espacio de trabajo averiado restaurado:' },
+  resetKept: { en: 'Your previous workspace is kept in', es: 'Tu espacio de trabajo anterior se guarda en' },
+  cancelled: { en: 'Nothing changed.', es: 'No se cambió nada.' },
+  noSuchHint: { en: 'This lab has {count} hints: ask for 1 to {count}.', es: 'Este laboratorio tiene {count} pistas: pide de 1 a {count}.' },
+  nextHint: { en: 'Next hint:', es: 'Siguiente pista:' },
+  catalogueTitle: { en: 'schema-breaks: the labs', es: 'schema-breaks: los laboratorios' },
+  stateNotStarted: { en: 'not started', es: 'sin empezar' },
+  statePredicted: { en: 'predicted', es: 'predicho' },
+  stateRun: { en: 'run', es: 'ejecutado' },
+  stateFixed: { en: 'fixed', es: 'arreglado' },
+  whatNext: { en: 'What next?', es: '¿Y ahora?' },
+  chooseLab: { en: 'Which lab?', es: '¿Qué laboratorio?' },
+  chooseAction: { en: 'What do you want to do?', es: '¿Qué quieres hacer?' },
+  actionRead: { en: 'Read the lab sheet', es: 'Leer la hoja del laboratorio' },
+  actionRun: { en: 'Predict, then run', es: 'Predecir y después ejecutar' },
+  actionWorkspace: { en: 'Get the broken server into my workspace', es: 'Copiar el servidor averiado a mi espacio de trabajo' },
+  actionCheck: { en: 'Check my fix', es: 'Comprobar mi arreglo' },
+  actionHint: { en: 'Show the next hint', es: 'Ver la siguiente pista' },
+  actionQuit: { en: 'Quit', es: 'Salir' },
+  allDone: { en: 'Every lab is fixed. Well done.', es: 'Todos los laboratorios están arreglados. Bien hecho.' },
+  checkTitle: { en: 'Checking your workspace', es: 'Comprobando tu espacio de trabajo' },
+  checkBuild: { en: 'Your server does not build:', es: 'Tu servidor no compila:' },
+  checkContractOk: { en: 'Schema contract tests: all rules pass.', es: 'Pruebas de contrato del esquema: se cumplen todas las reglas.' },
+  checkContractBad: { en: 'Schema contract tests: these rules still fail:', es: 'Pruebas de contrato del esquema: estas reglas aún fallan:' },
+  checkRunOk: { en: 'back to the baseline\'s figures', es: 'de vuelta a las cifras de la línea base' },
+  checkRunBad: { en: 'still worse than the baseline:', es: 'aún peor que la línea base:' },
+  checkFixed: { en: 'Fixed. The lab is marked done. Compare with the reference solution:', es: 'Arreglado. El laboratorio queda marcado como hecho. Compara con la solución de referencia:' },
+  checkNotFixed: { en: 'Not fixed yet. Hints:', es: 'Aún sin arreglar. Pistas:' },
+  noWorkspace: { en: 'You have no workspace for {lab} yet. Create it with:', es: 'Aún no tienes espacio de trabajo para {lab}. Créalo con:' },
+} as const;
+
+export type MessageId = keyof typeof MESSAGES;
+
+export function t(id: MessageId, lang: Lang, values: Record<string, string | number> = {}): string {
+  return MESSAGES[id][lang].replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? `{${key}}`));
+}

@@ -1,0 +1,53 @@
+/**
+ * A learner's workspace: learners/<name>/workspace/<lab>/ holds a copy of the
+ * server's sources (src/, contract/) with the lab's break applied. The learner
+ * fixes it there; src/ is never touched. Nothing a learner wrote is ever
+ * deleted: a reset first moves the old workspace to workspace/.trash/.
+ */
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { REPO } from '../lab/paths.js';
+import { breakPatch, prepareSources } from '../lab/variants.js';
+import { learnerDir } from './learner.js';
+
+export function workspaceDir(name: string, lab: string, root = REPO): string {
+  return join(learnerDir(root, name), 'workspace', lab);
+}
+
+/** The file most labs are fixed in, relative to the repo: what to open first. */
+export function fileToEdit(name: string, lab: string, root = REPO): string {
+  return relative(root, join(workspaceDir(name, lab, root), 'src', 'minimcp', 'tools', 'conjugate.ts'));
+}
+
+export class WorkspaceExistsError extends Error {}
+
+/** Writes the broken server into the workspace. Refuses to overwrite one that exists. */
+export function createWorkspace(name: string, lab: string, root = REPO): string {
+  const dir = workspaceDir(name, lab, root);
+  if (existsSync(dir)) throw new WorkspaceExistsError(`${relative(root, dir)} already exists; your edits are there. To start over: npm run lab -- --variant ${lab} --reset`);
+  const work = prepareSources([breakPatch(lab)], root);
+  try {
+    mkdirSync(join(dir, '..'), { recursive: true });
+    // Staged next to the target and renamed: a workspace is there whole, or not at all.
+    const staged = `${dir}.staging-${process.pid}`;
+    cpSync(work, staged, { recursive: true });
+    renameSync(staged, dir);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/** Moves the current workspace to workspace/.trash/<lab>-<time>/ and writes a fresh broken one. Returns where the old one went. */
+export function resetWorkspace(name: string, lab: string, root = REPO, now = new Date()): { dir: string; keptAt?: string } {
+  const dir = workspaceDir(name, lab, root);
+  let keptAt: string | undefined;
+  if (existsSync(dir)) {
+    const trash = join(dir, '..', '.trash');
+    mkdirSync(trash, { recursive: true });
+    keptAt = join(trash, `${lab}-${now.toISOString().replace(/[:.]/g, '-')}`);
+    renameSync(dir, keptAt);
+  }
+  createWorkspace(name, lab, root);
+  return { dir, keptAt };
+}
