@@ -17,6 +17,9 @@ export interface Prediction {
 
 export class PredictionFileError extends Error {}
 
+/** Units as the learner reads them. */
+const UNITS: Record<string, Record<Lang, string>> = { points: { en: 'points', es: 'puntos' } };
+
 /** Checks one typed answer; returns the value, or an error message for the prompt. */
 export function parseAnswer(question: Question, typed: string, lang: Lang): { value: number | string | null } | { error: string } {
   const text = typed.trim();
@@ -34,7 +37,7 @@ export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> 
   const answers: Prediction['answers'] = {};
   const numbersFirst = [...lab.questions].sort((a, b) => Number(a.kind !== 'number') - Number(b.kind !== 'number'));
   for (const question of numbersFirst) {
-    const unit = question.unit ? ` [${question.unit}]` : '';
+    const unit = question.unit ? ` [${UNITS[question.unit]?.[lang] ?? question.unit}]` : '';
     const typed = await input({
       message: `${question.prompt[lang]}${unit} ${t('skip', lang)}`,
       validate: (text) => {

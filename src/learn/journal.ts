@@ -1,0 +1,617 @@
+/**
+ * The learner's break journal: `learners/<name>/notes/breaks.jsonl` (one JSON
+ * entry per line, the source of truth) and `breaks.md` (the same entries as
+ * readable markdown, which the learner may also edit by hand).
+ *
+ * How an append works (all of it synchronous, under a lock file):
+ *
+ *  1. Take the lock `.breaks.lock` (created with O_EXCL; see "Two processes").
+ *  2. Remove temp files left by a run that was killed (only possible while we
+ *     hold the lock, so they cannot belong to a live writer).
+ *  3. Read breaks.jsonl as bytes and check ALL of it: valid UTF-8, every line a
+ *     complete JSON entry, the file ending in '\n', ids unique. If anything is
+ *     wrong, throw CorruptJournalError (file, line, reason) having written
+ *     nothing at all.
+ *  4. Build the new line with JSON.stringify (one line: JSON escapes newlines)
+ *     and render the markdown blocks, before touching any file, so a bad entry
+ *     or a throwing renderer writes nothing.
+ *  5. Replace breaks.jsonl by `old bytes + new line`: write that to a temp file
+ *     in the same folder, fsync it, rename it over breaks.jsonl, fsync the
+ *     folder.
+ *  6. Same for breaks.md: `old bytes (or a header if there is no file) +
+ *     blocks`, where the blocks are the new entry's plus those of any entries
+ *     that breaks.jsonl has but breaks.md lacks (see "Recovery").
+ *  7. Release the lock.
+ *
+ * Why the guarantees hold:
+ *
+ *  - Nothing overwrites or truncates earlier entries. The only write to either
+ *    file is step 5/6, whose content starts with the previous bytes copied
+ *    verbatim from the buffer just read (never parsed and re-serialised), so
+ *    the old file is always a byte prefix of the new one. Nothing else in this
+ *    module opens the journal files for writing.
+ *  - An interruption leaves the journal as it was or with one more complete
+ *    entry. The files are never written in place: all writing goes to a temp
+ *    file, and rename(2) replaces the name atomically (POSIX; NTFS with
+ *    MoveFileEx REPLACE_EXISTING, which Node uses). A reader or the next run
+ *    therefore sees either the old file or the complete new one. A kill before
+ *    the jsonl rename leaves the journal unchanged (plus an ignored temp file);
+ *    a kill after it leaves one more complete entry. fsync of the temp file
+ *    before the rename (and of the folder after) makes the same true after a
+ *    power cut, not just after a process kill. Ctrl+C cannot split an append:
+ *    the append is one synchronous call, so a JS SIGINT handler only runs after
+ *    it returns, and without a handler the process dies like a kill (above).
+ *  - breaks.md may lag behind by the entries whose md rename did not happen
+ *    (kill between the two renames). Recovery: each md block starts with the
+ *    line `<!-- entry <id> -->`; the next append finds the last jsonl entry
+ *    whose marker is in breaks.md and appends blocks for all later jsonl
+ *    entries before the new one, still after the existing bytes. If breaks.md
+ *    is missing it is recreated from breaks.jsonl. `recover()` does this
+ *    without adding an entry. `read()` never writes. (Only entries after the
+ *    last marker present count as missing, so a block the learner deleted by
+ *    hand is not re-added at the end.) If breaks.md cannot be written at all
+ *    after breaks.jsonl was, append still returns the entry (it is saved) and
+ *    emits a process warning; breaks.md catches up on the next append.
+ *  - A corrupt journal is reported, never rewritten: step 3 runs before any
+ *    write, and read() runs the same check. A partial last line (no final
+ *    '\n') is reported as corrupt too: this module can never produce one (see
+ *    above), so one means the file was damaged from outside, and silently
+ *    dropping or "repairing" it could lose the learner's words.
+ *
+ * Two processes: appends are serialised by `.breaks.lock`, created with the
+ * O_EXCL flag ('wx'), holding {pid, host, token, time}. A lock whose process
+ * is gone (same host, `kill(pid, 0)` fails), that is empty a second after its
+ * creation, or that is very old (10 min same host, 1 min other host) is stale:
+ * it is renamed aside to `.breaks.lock.stale.<pid>.<random>`, checked to be the
+ * very lock that was judged stale (else put back), removed, and the lock is
+ * tried again. Without the lock, two read-modify-rename cycles could
+ * interleave and the later rename would drop the other's entry (the test with
+ * three concurrent child processes fails without it). Remaining limitations: breaking a stale lock is not
+ * perfectly atomic (three processes racing within microseconds on the same
+ * stale lock could still let two writers in), and a learner editing breaks.md
+ * in an editor at the very moment of an append may lose that edit or the new
+ * block, depending on which save lands last (the entry itself stays in
+ * breaks.jsonl and is recovered into breaks.md). read() takes no lock; it needs
+ * none, because files are only ever replaced whole.
+ *
+ * Each guarantee is exercised by test/journal.test.ts, including a child
+ * process killed with SIGKILL at random moments while appending 200 KB entries.
+ */
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export type JournalEntry = {
+  id: string;
+  kind: 'prediction' | 'revision' | 'run' | 'reflection' | 'fixed' | 'reset';
+  lab: string;
+  at: string;
+  data: Record<string, unknown>;
+};
+
+export type NewJournalEntry = Omit<JournalEntry, 'id' | 'at'> & Partial<Pick<JournalEntry, 'id' | 'at'>>;
+
+export const ENTRY_KINDS: readonly JournalEntry['kind'][] = ['prediction', 'revision', 'run', 'reflection', 'fixed', 'reset'];
+
+export const JSONL_FILE = 'breaks.jsonl';
+export const MARKDOWN_FILE = 'breaks.md';
+export const LOCK_FILE = '.breaks.lock';
+
+/** The journal file is damaged; it was not changed. */
+export class CorruptJournalError extends Error {
+  readonly file: string;
+  readonly line: number;
+  readonly reason: string;
+  constructor(file: string, line: number, reason: string) {
+    super(
+      `The journal ${file} is damaged at line ${line}: ${reason}. ` +
+        `The file was left untouched and nothing was added. Fix or remove that line by hand (or move the file away), then try again.`,
+    );
+    this.name = 'CorruptJournalError';
+    this.file = file;
+    this.line = line;
+    this.reason = reason;
+  }
+}
+
+/** Another process holds the journal lock for longer than we were willing to wait. */
+export class JournalBusyError extends Error {
+  constructor(lockFile: string, holder: string) {
+    super(`The journal is in use by ${holder} (lock file ${lockFile}). Nothing was written; try again in a moment.`);
+    this.name = 'JournalBusyError';
+  }
+}
+
+export type JournalOptions = {
+  /** Markdown for one entry in breaks.md. The `<!-- entry <id> -->` marker line is added by the journal, before it. */
+  render?: (entry: JournalEntry) => string;
+  /** First line of a new breaks.md, without '# '. Default: "<name>'s break notes" when dir is learners/<name>/notes, else "Break notes". */
+  title?: string;
+  /** How long append waits for another process's lock before JournalBusyError. Default 15 s. */
+  lockTimeoutMs?: number;
+};
+
+const ID_PATTERN = /^[A-Za-z0-9._:+-]{1,128}$/;
+const MARKER_LINE = /^<!-- entry ([A-Za-z0-9._:+-]{1,128}) -->$/gm;
+const TEMP_FILE = /^\.breaks\.(jsonl|md)\.\d+\.[0-9a-f]+\.tmp$/;
+const STALE_LOCK_ASIDE = /^\.breaks\.lock\.stale\.(\d+)\.[0-9a-f]+$/;
+
+// ---------------------------------------------------------------- rendering
+
+function fenceFor(text: string): string {
+  let longest = 0;
+  for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function fenced(text: string, lang = ''): string {
+  const fence = fenceFor(text);
+  return `${fence}${lang}\n${text}\n${fence}`;
+}
+
+/** The default markdown block: a heading, short values as a bullet list, long text and structures as fenced blocks. */
+export function defaultRender(entry: JournalEntry): string {
+  const bullets: string[] = [];
+  const sections: string[] = [];
+  for (const [key, value] of Object.entries(entry.data)) {
+    if (value === undefined) continue;
+    if (typeof value === 'string' && !value.includes('\n') && value.length <= 200) {
+      bullets.push(`- **${key}**: ${value}`);
+    } else if (value === null || typeof value === 'number' || typeof value === 'boolean') {
+      bullets.push(`- **${key}**: ${String(value)}`);
+    } else if (typeof value === 'string') {
+      sections.push(`**${key}**:\n\n${fenced(value, 'text')}`);
+    } else {
+      sections.push(`**${key}**:\n\n${fenced(JSON.stringify(value, null, 2) ?? String(value), 'json')}`);
+    }
+  }
+  const parts = [`## ${entry.lab} · ${entry.kind} · ${entry.at}`];
+  if (bullets.length > 0) parts.push(bullets.join('\n'));
+  parts.push(...sections);
+  if (bullets.length === 0 && sections.length === 0) parts.push('_(no details)_');
+  return parts.join('\n\n');
+}
+
+// ---------------------------------------------------------------- file helpers
+
+function readIfExists(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+function fsyncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    // Directories cannot be fsynced on every platform (Windows); the rename is still atomic there.
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
+function sleepSync(ms: number): void {
+  Atomics.wait(sleepCell, 0, 0, ms);
+}
+
+function renameWithRetry(from: string, to: string): void {
+  // Windows refuses to replace a file another program has open for a moment (editor, antivirus).
+  for (let attempt = 0; ; attempt++) {
+    try {
+      fs.renameSync(from, to);
+      return;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (attempt >= 20 || (code !== 'EPERM' && code !== 'EACCES' && code !== 'EBUSY')) throw err;
+      sleepSync(25 * (attempt + 1));
+    }
+  }
+}
+
+/**
+ * Atomically replaces `file` with `parts` concatenated: temp file in the same
+ * folder, fsync, rename over `file`, fsync the folder. A crash at any point
+ * leaves either the old file or the complete new one.
+ */
+function replaceFile(file: string, parts: readonly Buffer[]): void {
+  const dir = path.dirname(file);
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let mode = 0o644;
+  try {
+    mode = fs.statSync(file).mode & 0o777;
+  } catch {
+    // new file
+  }
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(tmp, 'wx', mode);
+    for (const part of parts) {
+      let off = 0;
+      while (off < part.length) off += fs.writeSync(fd, part, off, part.length - off);
+    }
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fd = undefined;
+    renameWithRetry(tmp, file);
+  } catch (err) {
+    if (fd !== undefined) fs.closeSync(fd);
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+  fsyncDir(dir);
+}
+
+// ---------------------------------------------------------------- parsing
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Why `value` is not a journal entry, or undefined if it is one. */
+function entryProblem(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return `it is ${Array.isArray(value) ? 'a JSON array' : `JSON ${value === null ? 'null' : typeof value}`}, not an entry object`;
+  if (typeof value.id !== 'string' || !ID_PATTERN.test(value.id)) return "its 'id' is missing or not a valid id";
+  if (typeof value.kind !== 'string' || !(ENTRY_KINDS as readonly string[]).includes(value.kind)) {
+    return `its 'kind' is ${JSON.stringify(value.kind) ?? 'missing'}, not one of ${ENTRY_KINDS.join(', ')}`;
+  }
+  if (typeof value.lab !== 'string' || value.lab === '') return "its 'lab' is missing or not text";
+  if (typeof value.at !== 'string' || Number.isNaN(Date.parse(value.at))) return "its 'at' is missing or not a date-time";
+  if (!isPlainObject(value.data)) return "its 'data' is missing or not an object";
+  return undefined;
+}
+
+/** Parses the whole of breaks.jsonl; throws CorruptJournalError at the first problem. */
+function parseJournal(file: string, bytes: Buffer | undefined): JournalEntry[] {
+  if (bytes === undefined || bytes.length === 0) return [];
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    // Find the line of the first invalid byte sequence, for the message.
+    let line = 1;
+    let start = 0;
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i === bytes.length || bytes[i] === 0x0a) {
+        try {
+          utf8.decode(bytes.subarray(start, i));
+        } catch {
+          throw new CorruptJournalError(file, line, 'it is not valid UTF-8 text');
+        }
+        line++;
+        start = i + 1;
+      }
+    }
+    throw new CorruptJournalError(file, line, 'it is not valid UTF-8 text');
+  }
+  const lines = text.split('\n');
+  const last = lines.pop(); // text after the final '\n': must be empty
+  const entries: JournalEntry[] = [];
+  const ids = new Set<string>();
+  lines.forEach((line, i) => {
+    const n = i + 1;
+    if (line.trim() === '') throw new CorruptJournalError(file, n, 'the line is empty');
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (err) {
+      throw new CorruptJournalError(file, n, `it is not valid JSON (${(err as Error).message})`);
+    }
+    const problem = entryProblem(value);
+    if (problem !== undefined) throw new CorruptJournalError(file, n, problem);
+    const entry = value as JournalEntry;
+    if (ids.has(entry.id)) throw new CorruptJournalError(file, n, `the id ${entry.id} was already used by an earlier line`);
+    ids.add(entry.id);
+    entries.push(entry);
+  });
+  if (last !== undefined && last !== '') {
+    throw new CorruptJournalError(
+      file,
+      lines.length + 1,
+      'the last line is incomplete (the file does not end with a line break, so that entry may be cut off)',
+    );
+  }
+  return entries;
+}
+
+function markersIn(md: Buffer): Set<string> {
+  // Ids are ASCII, so decoding as latin1 finds them even if the learner's text is not valid UTF-8.
+  const ids = new Set<string>();
+  for (const m of md.toString('latin1').matchAll(MARKER_LINE)) if (m[1] !== undefined) ids.add(m[1]);
+  return ids;
+}
+
+// ---------------------------------------------------------------- the journal
+
+type LockInfo = { pid?: number; host?: string; token?: string; time?: number };
+
+export class Journal {
+  readonly dir: string;
+  readonly jsonlPath: string;
+  readonly markdownPath: string;
+  readonly lockPath: string;
+  private readonly render: (entry: JournalEntry) => string;
+  private readonly title: string;
+  private readonly lockTimeoutMs: number;
+  private lockToken: string | undefined;
+
+  constructor(dir: string, options: JournalOptions = {}) {
+    this.dir = path.resolve(dir);
+    this.jsonlPath = path.join(this.dir, JSONL_FILE);
+    this.markdownPath = path.join(this.dir, MARKDOWN_FILE);
+    this.lockPath = path.join(this.dir, LOCK_FILE);
+    this.render = options.render ?? defaultRender;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? 15_000;
+    if (options.title !== undefined) {
+      this.title = options.title;
+    } else {
+      const owner = path.dirname(this.dir);
+      const isLearnerNotes = path.basename(this.dir) === 'notes' && path.basename(path.dirname(owner)) === 'learners';
+      this.title = isLearnerNotes ? `${path.basename(owner)}'s break notes` : 'Break notes';
+    }
+  }
+
+  /** All entries, from breaks.jsonl (empty if there is none yet). Throws CorruptJournalError if any line is damaged. Never writes. */
+  read(): JournalEntry[] {
+    return parseJournal(this.jsonlPath, readIfExists(this.jsonlPath));
+  }
+
+  /**
+   * Appends one entry to breaks.jsonl and breaks.md, durably, and returns it
+   * as stored (id and at filled in). Throws CorruptJournalError, writing
+   * nothing, if breaks.jsonl is damaged; TypeError, writing nothing, if the
+   * entry is not valid.
+   */
+  append(entry: NewJournalEntry): JournalEntry {
+    this.ensureDir();
+    const release = this.lock();
+    try {
+      this.removeLeftovers();
+      const oldJsonl = readIfExists(this.jsonlPath);
+      const entries = parseJournal(this.jsonlPath, oldJsonl);
+      const stored = this.prepare(entry, entries);
+      const line = Buffer.from(`${JSON.stringify(stored)}\n`, 'utf8');
+      const md = this.markdownUpdate([...entries, stored]); // rendered before any write
+      replaceFile(this.jsonlPath, oldJsonl === undefined ? [line] : [oldJsonl, line]);
+      try {
+        if (md !== undefined) replaceFile(this.markdownPath, md);
+      } catch (err) {
+        // The entry is safe in breaks.jsonl; breaks.md catches up on the next append.
+        process.emitWarning(`The entry was saved in ${this.jsonlPath}, but ${this.markdownPath} could not be updated (${(err as Error).message}); it will be caught up next time.`);
+      }
+      return stored;
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Appends to breaks.md the blocks of entries that breaks.jsonl has but
+   * breaks.md lacks (after an interrupted append). Returns how many blocks were
+   * added. Never changes existing bytes of either file.
+   */
+  recover(): number {
+    if (readIfExists(this.jsonlPath) === undefined) return 0;
+    this.ensureDir();
+    const release = this.lock();
+    try {
+      this.removeLeftovers();
+      const entries = this.read();
+      const before = this.missingFromMarkdown(entries).length;
+      const md = this.markdownUpdate(entries);
+      if (md !== undefined && before > 0) replaceFile(this.markdownPath, md);
+      return md === undefined ? 0 : before;
+    } finally {
+      release();
+    }
+  }
+
+  // ------------------------------------------------------------ internals
+
+  private ensureDir(): void {
+    const created = fs.mkdirSync(this.dir, { recursive: true });
+    if (created !== undefined) {
+      // Make the new folders themselves durable: fsync each new folder's parent.
+      let d = this.dir;
+      const stop = path.dirname(created);
+      while (d !== stop && d !== path.dirname(d)) {
+        fsyncDir(path.dirname(d));
+        d = path.dirname(d);
+      }
+    }
+  }
+
+  private prepare(entry: NewJournalEntry, existing: JournalEntry[]): JournalEntry {
+    if (!isPlainObject(entry)) throw new TypeError('A journal entry must be an object.');
+    if (entry.at !== undefined && (typeof entry.at !== 'string' || Number.isNaN(Date.parse(entry.at)))) {
+      throw new TypeError(`A journal entry's 'at' must be an ISO date-time; got ${JSON.stringify(entry.at)}.`);
+    }
+    const at = entry.at ?? new Date().toISOString();
+    const id = entry.id ?? `${at.replace(/[^A-Za-z0-9._:+-]/g, '')}-${randomBytes(4).toString('hex')}`;
+    if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
+      throw new TypeError(`A journal entry id must be 1 to 128 characters of A-Z a-z 0-9 . _ : + -; got ${JSON.stringify(id)}.`);
+    }
+    if (existing.some((e) => e.id === id)) throw new TypeError(`The journal already has an entry with id ${id}.`);
+    if (typeof entry.lab !== 'string' || entry.lab.trim() === '' || /\p{Cc}/u.test(entry.lab)) {
+      throw new TypeError(`A journal entry needs a lab name on one line; got ${JSON.stringify(entry.lab)}.`);
+    }
+    let line: string | undefined;
+    try {
+      line = JSON.stringify({ id, kind: entry.kind, lab: entry.lab, at, data: entry.data });
+    } catch (err) {
+      throw new TypeError(`The entry's data cannot be saved as JSON: ${(err as Error).message}`);
+    }
+    // Store exactly what will be read back (JSON drops undefined, turns Dates into strings...).
+    const stored: unknown = JSON.parse(line);
+    const problem = entryProblem(stored);
+    if (problem !== undefined) throw new TypeError(`Not a valid journal entry: ${problem}.`);
+    return stored as JournalEntry;
+  }
+
+  private missingFromMarkdown(entries: JournalEntry[], md = readIfExists(this.markdownPath)): JournalEntry[] {
+    if (md === undefined) return entries;
+    const present = markersIn(md);
+    let lastPresent = -1;
+    entries.forEach((e, i) => {
+      if (present.has(e.id)) lastPresent = i;
+    });
+    return entries.slice(lastPresent + 1);
+  }
+
+  /** New breaks.md content (as parts) holding blocks for every entry after the last one it shows, or undefined if none is missing. */
+  private markdownUpdate(entries: JournalEntry[]): Buffer[] | undefined {
+    const md = readIfExists(this.markdownPath);
+    const missing = this.missingFromMarkdown(entries, md);
+    if (missing.length === 0) return undefined;
+    const blocks = missing.map((e) => `\n<!-- entry ${e.id} -->\n${this.render(e).replace(/\s+$/u, '')}\n`).join('');
+    if (md === undefined) return [Buffer.from(`# ${this.title}\n${blocks}`, 'utf8')];
+    const sep = md.length > 0 && md[md.length - 1] !== 0x0a ? '\n' : '';
+    return [md, Buffer.from(sep + blocks, 'utf8')];
+  }
+
+  private removeLeftovers(): void {
+    // Called only while holding the lock: any temp file here is from a writer that died.
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const file = path.join(this.dir, name);
+      if (TEMP_FILE.test(name)) {
+        fs.rmSync(file, { force: true });
+      } else {
+        const aside = STALE_LOCK_ASIDE.exec(name);
+        if (aside === null) continue;
+        // A stale lock moved aside (name: .breaks.lock.stale.<pid of the mover>.<random>) by a
+        // process that died before deleting it. While its mover lives it may still need the file
+        // (to put back a lock it moved by mistake), so only remove it once the mover is gone or
+        // it is old, and never if it is our own lock.
+        try {
+          const moverGone = !processAlive(Number(aside[1])) || Date.now() - fs.statSync(file).ctimeMs > 60_000;
+          const ours = this.lockToken !== undefined && fs.readFileSync(file, 'utf8').includes(this.lockToken);
+          if (moverGone && !ours) fs.rmSync(file, { force: true });
+        } catch {
+          // gone already
+        }
+      }
+    }
+  }
+
+  private lock(): () => void {
+    const token = randomBytes(8).toString('hex');
+    const body = JSON.stringify({ pid: process.pid, host: os.hostname(), token, time: Date.now() } satisfies LockInfo);
+    const deadline = Date.now() + this.lockTimeoutMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const fd = fs.openSync(this.lockPath, 'wx', 0o644);
+        try {
+          fs.writeSync(fd, body);
+          fs.closeSync(fd);
+        } catch (err) {
+          fs.closeSync(fd);
+          fs.rmSync(this.lockPath, { force: true });
+          throw err;
+        }
+        this.lockToken = token;
+        return () => {
+          this.lockToken = undefined;
+          try {
+            const info = JSON.parse(fs.readFileSync(this.lockPath, 'utf8')) as LockInfo;
+            if (info.token === token) fs.rmSync(this.lockPath, { force: true });
+          } catch {
+            // Lock already gone (broken by someone who judged it stale): nothing to release.
+          }
+        };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      const holder = this.breakIfStale();
+      if (holder === undefined) continue; // it was stale and is gone: try again at once
+      if (Date.now() >= deadline) throw new JournalBusyError(this.lockPath, holder);
+      sleepSync(5 + Math.random() * Math.min(50, 5 * (attempt + 1)));
+    }
+  }
+
+  /** Removes the lock if it is stale and returns undefined; otherwise describes who holds it. */
+  private breakIfStale(): string | undefined {
+    let raw: string;
+    let age: number;
+    try {
+      raw = fs.readFileSync(this.lockPath, 'utf8');
+      age = Date.now() - fs.statSync(this.lockPath).mtimeMs;
+    } catch {
+      return undefined; // vanished meanwhile: try again
+    }
+    let info: LockInfo | undefined;
+    try {
+      info = JSON.parse(raw) as LockInfo;
+    } catch {
+      info = undefined;
+    }
+    let stale: boolean;
+    let holder: string;
+    if (info === undefined || typeof info.pid !== 'number') {
+      // A writer creates the lock and writes its content at once; an empty or garbled lock a
+      // second later is from a writer that was killed in between.
+      stale = age > 1_000;
+      holder = 'a process that is just starting to write';
+    } else if (info.host === os.hostname()) {
+      stale = !processAlive(info.pid) || age > 10 * 60_000;
+      holder = `process ${info.pid}`;
+    } else {
+      stale = age > 60_000;
+      holder = `process ${info.pid} on ${info.host ?? 'another computer'}`;
+    }
+    if (!stale) return holder;
+    // Move the stale lock aside before deleting it, and check it is the one we judged:
+    // a plain unlink could delete a fresh lock someone created a moment ago.
+    const aside = `${this.lockPath}.stale.${process.pid}.${randomBytes(6).toString('hex')}`;
+    try {
+      fs.renameSync(this.lockPath, aside);
+    } catch {
+      return undefined; // someone else moved it first: try again
+    }
+    let movedRaw = '';
+    try {
+      movedRaw = fs.readFileSync(aside, 'utf8');
+    } catch {
+      // ignore
+    }
+    if (movedRaw !== raw) {
+      // We moved a live lock: put it back if the name is still free.
+      try {
+        fs.linkSync(aside, this.lockPath);
+      } catch {
+        if (!fs.existsSync(this.lockPath)) {
+          try {
+            fs.renameSync(aside, this.lockPath);
+            return undefined;
+          } catch {
+            // ignore
+          }
+        }
+      }
+    }
+    fs.rmSync(aside, { force: true });
+    return undefined;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The learner's path, tried as a new learner would: in a real pseudo-terminal,
+ * in a fresh copy of the kit, `npm run lab` leads by its own words through
+ * predicting, running, reading the sheet, fixing in the workspace and
+ * `npm run check`, for broken-schema, in English and in Spanish.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Terminal } from './helpers/pty.js';
+import { REPO } from './helpers/server.js';
+
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
+
+function freshCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-learner-'));
+  copies.push(dir);
+  for (const entry of ['src', 'contract', 'scripts', 'breaks', 'solutions', 'labs', 'package.json', 'package-lock.json']) {
+    cpSync(join(REPO, entry), join(dir, entry), { recursive: true });
+  }
+  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+const DOWN = '\u001b[B';
+
+const WORDS = {
+  en: {
+    env: { LANG: 'en_GB.UTF-8' },
+    chooseLab: /Which lab\?/,
+    chooseAction: /What do you want to do\?/,
+    name: /Your name/,
+    questions: [/how many will leave out an argument/, /how many retries will the agent make/i, /By how many points/, /And under the 2025-11-25 rules/, /which outcome other than ok/],
+    reasoning: /why do you expect that\?/,
+    comparison: /Your predictions next to what was measured/,
+    assumed: /What did you assume that turned out wrong\?/,
+    next: /Next:/,
+    readCommand: /npm run lab -- --variant broken-schema --read/,
+    sheetHeading: /What to observe/,
+    workspaceReady: /Your workspace is ready/,
+    notFixed: /Not fixed yet/,
+    fixed: /Fixed\. The lab is marked done/,
+    stateFixed: /broken-schema\s+fixed/,
+  },
+  es: {
+    env: { LANG: 'es_ES.UTF-8' },
+    chooseLab: /¿Qué laboratorio\?/,
+    chooseAction: /¿Qué quieres hacer\?/,
+    name: /Tu nombre/,
+    questions: [/cuántas omitirán un argumento/, /Cuántos reintentos hará el agente/, /Cuántos puntos/, /Y con las reglas de 2025-11-25/, /qué resultado distinto de ok/],
+    reasoning: /por qué esperas eso\?/,
+    comparison: /Tus predicciones junto a lo que se midió/,
+    assumed: /Qué supusiste que resultó ser falso\?/,
+    next: /Siguiente:/,
+    readCommand: /npm run lab -- --variant broken-schema --read --lang es/,
+    sheetHeading: /Qué observar/,
+    workspaceReady: /Tu espacio de trabajo está listo/,
+    notFixed: /Aún sin arreglar/,
+    fixed: /Arreglado\. El laboratorio queda marcado como hecho/,
+    stateFixed: /broken-schema\s+arreglado/,
+  },
+} as const;
+
+function npm(dir: string, args: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync('npm', ['run', '--silent', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 120_000 });
+  return { status: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+describe.each(['en', 'es'] as const)('a new learner, in %s', (lang) => {
+  const words = WORDS[lang];
+
+  it('goes from npm run lab to a proven fix, led by the kit\'s own words', async () => {
+    const dir = freshCopy();
+
+    // 1. npm run lab: the catalogue, then a menu. Enter picks the suggested lab, then "Predict, then run".
+    const term = new Terminal('npm run --silent lab', dir, words.env);
+    await term.waitFor(/broken-schema/);
+    await term.answer(words.chooseLab, '');
+    await term.waitFor(words.chooseAction);
+    term.type(`${DOWN}\r`);
+    await term.answer(words.name, 'Ana María');
+    // Predictions: numbers first, then the typed outcome, then one line of reasoning.
+    let at = 0;
+    const answers = ['30', '2', '10', '5', '-32603'];
+    for (const [i, question] of words.questions.entries()) at = await term.answer(question, answers[i]!, at);
+    await term.answer(words.reasoning, 'partial calls crash inside the tool', at);
+    await term.waitFor(words.comparison, 60_000);
+    expect(term.screen()).toMatch(/missing-arguments\s+30\s+\d+/);
+    expect(term.screen()).toMatch(/dominant-failure\s+rpc:-32603\s+rpc:-32603/);
+    await term.answer(words.assumed, 'I expected -32602');
+    await term.waitFor(words.next);
+    expect(await term.done()).toBe(0);
+    const screen = term.screen();
+    expect(screen).toMatch(words.readCommand);
+
+    // The notes hold the locked prediction, the run and the reflection, in order.
+    const notes = readFileSync(join(dir, 'learners', 'Ana María', 'notes', 'breaks.md'), 'utf8');
+    expect(notes.indexOf('prediction')).toBeGreaterThan(0);
+    expect(notes.indexOf('· run ·')).toBeGreaterThan(notes.indexOf('· prediction ·'));
+    expect(notes).toMatch(/I expected -32602/);
+
+    // 2. The command the kit printed: read the sheet.
+    const read = npm(dir, ['lab', '--', '--variant', 'broken-schema', '--read', ...(lang === 'es' ? ['--lang', 'es'] : [])], words.env);
+    expect(read.status).toBe(0);
+    expect(read.out).toMatch(words.sheetHeading);
+
+    // 3. The workspace, a fix that is not there yet, then the fix.
+    const ws = npm(dir, ['lab', '--', '--variant', 'broken-schema', '--workspace'], words.env);
+    expect(ws.status, ws.out).toBe(0);
+    expect(ws.out).toMatch(words.workspaceReady);
+    const file = join(dir, ws.out.match(/learners\/\S.*conjugate\.ts/)![0]);
+    expect(existsSync(file)).toBe(true);
+    const notYet = npm(dir, ['check', '--', 'broken-schema'], words.env);
+    expect(notYet.status).toBe(1);
+    expect(notYet.out).toMatch(words.notFixed);
+    expect(notYet.out).toMatch(/required-parameters\s+conjugate \/inputSchema\/required/);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('}).partial();', '});'));
+    const fixed = npm(dir, ['check', '--', 'broken-schema'], words.env);
+    expect(fixed.status, fixed.out).toBe(0);
+    expect(fixed.out).toMatch(words.fixed);
+
+    // 4. Back at the catalogue, the lab shows as fixed.
+    const after = npm(dir, ['lab'], words.env);
+    expect(after.out).toMatch(words.stateFixed);
+  });
+
+  it('Ctrl+C at a prompt writes nothing', async () => {
+    const dir = freshCopy();
+    const term = new Terminal('npm run --silent lab -- --variant broken-schema --learner Bea', dir, words.env);
+    await term.waitFor(words.questions[0]!);
+    term.type('\u0003');
+    expect(await term.done()).not.toBe(0);
+    expect(existsSync(join(dir, 'learners', 'Bea', 'notes', 'breaks.jsonl'))).toBe(false);
+  });
+});
