@@ -138,3 +138,48 @@ describe.each(['en', 'es'] as const)('a new learner, in %s', (lang) => {
     expect(existsSync(join(dir, 'learners', 'Bea', 'notes', 'breaks.jsonl'))).toBe(false);
   });
 });
+
+describe('without a terminal', () => {
+  const plain = (dir: string, args: string[]) => npm(dir, ['lab', '--', ...args], { LANG: 'en_GB.UTF-8' });
+
+  it('says what to do and exits 2 instead of waiting for answers', () => {
+    const dir = freshCopy();
+    const result = plain(dir, ['--variant', 'broken-schema', '--learner', 'Cai']);
+    expect(result.status).toBe(2);
+    expect(result.out).toMatch(/--no-predict .*--predict FILE/s);
+    expect(existsSync(join(dir, 'learners', 'Cai', 'notes'))).toBe(false);
+  });
+
+  it('--no-predict runs and says it asked nothing', () => {
+    const dir = freshCopy();
+    const result = plain(dir, ['--variant', 'broken-schema', '--no-predict', '--calls', '20']);
+    expect(result.status, result.out).toBe(0);
+    expect(result.out).toMatch(/Not asking for predictions \(--no-predict\)/);
+    expect(result.out).toMatch(/Your predictions next to what was measured/);
+  });
+
+  it('--predict FILE answers the questions, and a question the lab does not have is refused', () => {
+    const dir = freshCopy();
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ answers: { 'missing-arguments': 25, 'dominant-failure': 'isError' }, reasoning: 'a guess' }));
+    const ok = plain(dir, ['--variant', 'broken-schema', '--predict', good, '--learner', 'Dee', '--calls', '20']);
+    expect(ok.status, ok.out).toBe(0);
+    expect(ok.out).toMatch(/dominant-failure\s+isError\s+rpc:-32603\s+wrong/);
+    const entries = readFileSync(join(dir, 'learners', 'Dee', 'notes', 'breaks.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(entries.map((e) => e.kind)).toEqual(['prediction', 'run']);
+
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ answers: { 'how-many-cats': 3 } }));
+    const refused = plain(dir, ['--variant', 'broken-schema', '--predict', bad, '--learner', 'Dee']);
+    expect(refused.status).toBe(2);
+    expect(refused.out).toMatch(/"how-many-cats" is not a question of broken-schema/);
+  });
+
+  it.each(['../x', 'a/b', 'a\\b'])('refuses the learner name %j with a clear message', (name) => {
+    const dir = freshCopy();
+    const result = plain(dir, ['--variant', 'broken-schema', '--workspace', '--learner', name]);
+    expect(result.status).toBe(2);
+    expect(result.out.split('\n').find((l) => l.startsWith('lab:'))).toMatch(/name/i);
+    expect(existsSync(join(dir, 'learners'))).toBe(false);
+  });
+});
