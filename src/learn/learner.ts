@@ -24,9 +24,9 @@
  *   name or the new one, never half a name. `rememberedLearner` re-validates
  *   what it reads and answers `undefined` for anything missing or invalid.
  */
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { replaceFile } from './atomic.js';
 
 export class LearnerNameError extends Error {
   constructor(message: string) {
@@ -130,17 +130,6 @@ function currentFile(root: string): string {
   return path.join(path.resolve(root, 'learners'), '.current');
 }
 
-function fsyncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, 'r');
-    fs.fsyncSync(fd);
-  } catch {
-    // Not supported everywhere (Windows); the rename is still atomic.
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}
 
 /** Remembers `name` as the current learner in `<root>/learners/.current` (atomic: temp file + rename). */
 export function rememberLearner(root: string, name: string): void {
@@ -148,21 +137,7 @@ export function rememberLearner(root: string, name: string): void {
   const file = currentFile(root);
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true });
-  const tmp = path.join(dir, `.current.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(tmp, 'wx', 0o644);
-    fs.writeFileSync(fd, `${valid}\n`, 'utf8');
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
-    fs.renameSync(tmp, file);
-  } catch (err) {
-    if (fd !== undefined) fs.closeSync(fd);
-    fs.rmSync(tmp, { force: true });
-    throw err;
-  }
-  fsyncDir(dir);
+  replaceFile(file, [Buffer.from(`${valid}\n`, 'utf8')]);
 }
 
 /** The remembered learner, or undefined if none was remembered or the file does not hold a valid name. */
