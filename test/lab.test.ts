@@ -56,7 +56,11 @@ describe('--json', () => {
       for (const key of ['variant', 'client', 'spec', 'seed', 'calls', 'publishedSchema', 'outcomes', 'attempts', 'retries', 'accuracy', 'silentWrong', 'latencyMs']) {
         expect(r, `${name}.${key}`).toHaveProperty(key);
       }
-      expect(Object.keys(r.retries).sort()).toEqual(['perCall', 'perFailingCall', 'total']);
+      expect(Object.keys(r.retries).sort()).toEqual(['distribution', 'perCall', 'perFailingCall', 'total']);
+      // The distribution adds up to the calls, and to the total of retries.
+      const distribution = Object.entries(r.retries.distribution as Record<string, number>);
+      expect(distribution.reduce((sum, [, n]) => sum + n, 0)).toBe(30);
+      expect(distribution.reduce((sum, [k, n]) => sum + Number(k) * n, 0)).toBe(r.retries.total);
       expect(Object.keys(r.latencyMs).sort()).toEqual(['p50', 'p95']);
       expect(r.accuracy.total).toBe(30);
       // First attempts: one per workload call.

@@ -18,6 +18,8 @@ export interface Figures {
     perCall: number;
     /** Retries per call whose first attempt failed (0 when none failed). */
     perFailingCall: number;
+    /** How many workload calls needed 0, 1, 2, ... retries: the distribution behind the averages. */
+    distribution: Record<string, number>;
   };
   /** The eval: calls that ended in success with exactly the expected answer. */
   accuracy: { correct: number; total: number };
@@ -44,6 +46,14 @@ export function percentile(values: number[], p: number): number {
 
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
+function retryDistribution(workload: CallRecord[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  const most = Math.max(0, ...workload.map((r) => r.attempts.length - 1));
+  for (let n = 0; n <= most; n++) counts[String(n)] = 0;
+  for (const r of workload) counts[String(r.attempts.length - 1)]! += 1;
+  return counts;
+}
+
 export function isSilentlyWrong(record: CallRecord): boolean {
   return record.request.expected !== undefined && record.final === 'ok' && record.answer !== record.request.expected;
 }
@@ -62,6 +72,7 @@ export function figures(workload: CallRecord[], evaluation: CallRecord[]): Figur
       total: retries,
       perCall: workload.length ? round(retries / workload.length) : 0,
       perFailingCall: failing.length ? round(failingRetries / failing.length) : 0,
+      distribution: retryDistribution(workload),
     },
     accuracy: {
       correct: evaluation.filter((r) => r.final === 'ok' && r.answer === r.request.expected).length,
