@@ -246,7 +246,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     out();
     prediction = command.predictFile !== undefined ? readPredictionFile(command.predictFile, lab, lang) : await askPredictions(lab, lang);
     // Locked: written before anything runs. A later change is a new, dated entry.
-    journal!.append({ kind: previous ? 'revision' : 'prediction', lab: lab.id, data: { answers: prediction.answers, reasoning: prediction.reasoning, runs: lab.runs } });
+    journal!.append({ kind: previous ? 'revision' : 'prediction', lab: lab.id, data: { answers: prediction.answers, reasoning: prediction.reasoning, runs: lab.runs, lang } });
     out(`${t('locked', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
   }
 
@@ -262,10 +262,10 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
   out();
   if (journal) {
     const settings = { seed: command.run.settings.seed, calls: command.run.settings.calls, temperature: command.run.settings.knobs.temperature, runs: lab.runs };
-    journal.append({ kind: 'run', lab: lab.id, data: { settings, comparison: rows, measured: Object.fromEntries(lab.questions.map((q) => [q.id, measure(q.figure, results)])), figures: keyFigures(results) } });
+    journal.append({ kind: 'run', lab: lab.id, data: { settings, lang, comparison: rows, measured: Object.fromEntries(lab.questions.map((q) => [q.id, measure(q.figure, results)])), figures: keyFigures(results) } });
     if (prediction && canAsk) {
       const text = (await input({ message: `${t('assumedWrong', lang)} ${t('skip', lang)}` })).trim();
-      if (text) journal.append({ kind: 'reflection', lab: lab.id, data: { text } });
+      if (text) journal.append({ kind: 'reflection', lab: lab.id, data: { text, lang } });
     }
     out(`${t('savedNotes', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
   }
