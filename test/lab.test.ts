@@ -172,4 +172,12 @@ describe('a server that misbehaves cannot hang the runner', () => {
     if (mode === 'garbage') expect(result.serverNotes.join('\n')).toMatch(/not JSON-RPC/);
     expect(leftovers()).toBe('');
   });
+
+  it('dead at start: every call ends as server-exit, not as a host refusal', async () => {
+    const result = await run('dead', [fixture, 'dead'], settings);
+    expect(result.outcomes).toEqual({ 'server-exit': 10 });
+    expect(result.publishedSchema).toBeNull();
+    expect(result.serverNotes.join('\n')).toMatch(/did not answer tools\/list.*cannot start/s);
+    expect(leftovers()).toBe('');
+  });
 });

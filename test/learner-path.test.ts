@@ -183,3 +183,21 @@ describe('without a terminal', () => {
     expect(existsSync(join(dir, 'learners'))).toBe(false);
   });
 });
+
+describe('npm run check on a workspace that does not work at all', () => {
+  it.each([
+    ['does not build', (text: string) => `${text}\nthis is not TypeScript (\n`],
+    ['crashes at start', (text: string) => `throw new Error('broken on purpose');\n${text}`],
+  ])('a server that %s gets a clear message and exit 1', (_what, spoil) => {
+    const dir = freshCopy();
+    const env = { LANG: 'en_GB.UTF-8' };
+    const ws = npm(dir, ['lab', '--', '--variant', 'broken-schema', '--workspace', '--learner', 'Eli'], env);
+    expect(ws.status, ws.out).toBe(0);
+    const file = join(dir, ws.out.match(/learners\/\S.*conjugate\.ts/)![0]);
+    writeFileSync(file, spoil(readFileSync(file, 'utf8')));
+    const result = npm(dir, ['check', '--', 'broken-schema'], env);
+    expect(result.status).toBe(1);
+    expect(result.out).toMatch(/Your server does not build or does not start:/);
+    expect(result.out).not.toMatch(/^\s+at /m); // a message, not a stack trace
+  });
+});

@@ -39,8 +39,13 @@ export interface CallRecord {
   missing: string[];
 }
 
-/** What the host shows the model: a refusal of the whole request, or the tools. */
-export type HostView = { rejected: string } | { tools: SeenTool[] };
+/**
+ * What the host shows the model: a refusal of the whole request, the tools,
+ * or nothing because the server never answered tools/list (then every call
+ * ends with the connection's own label, timeout or server-exit: a server
+ * problem must not look like a host's refusal).
+ */
+export type HostView = { rejected: string } | { tools: SeenTool[] } | { unreachable: OutcomeLabel; reason: string };
 
 const TRANSIENT = new Set(['rpc:-32603', 'timeout', 'server-exit']);
 const BACK_TO_MODEL = new Set(['isError', 'rpc:-32602', 'client-invalid']);
@@ -56,6 +61,10 @@ export async function runRequest(
   const attempts: Attempt[] = [];
   const done = (final: OutcomeLabel, missing: string[] = [], answer?: string): CallRecord => ({ request, attempts, final, answer, missing });
 
+  if ('unreachable' in view) {
+    attempts.push({ label: view.unreachable, text: view.reason });
+    return done(view.unreachable);
+  }
   if ('rejected' in view) {
     attempts.push({ label: 'client-rejected', text: view.rejected });
     return done('client-rejected');

@@ -160,6 +160,8 @@ function fit(branch: unknown, concept: Concept | undefined, intent: Intent): num
     const required = Array.isArray(branch.required) ? branch.required : [];
     let score = 0;
     for (const [key, sub] of Object.entries(branch.properties)) {
+      // A constant (a discriminator like kind: "byName") is copied, not chosen: it neither adds nor disqualifies.
+      if (isObject(sub) && 'const' in sub) continue;
       const c = conceptOf(key);
       const fillable = c !== undefined && intentValue(intent, c) !== undefined && isObject(sub) && accepts(sub, intentValue(intent, c)!);
       if (fillable) score++;

@@ -49,15 +49,18 @@ export async function run(variant: string, server: string | string[], settings: 
   const script = typeof server === 'string' ? [server] : server;
   const connection = new ServerConnection({ command: process.execPath, args: [...script, '--spec', spec] }, knobs.callTimeoutMs);
   try {
-    let tools: Tool[] = [];
+    let tools: Tool[] | undefined;
     const serverNotes: string[] = [];
+    let view: HostView;
     try {
       tools = await connection.listTools();
+      view = profile.present(tools);
     } catch (error) {
-      serverNotes.push((error as Error).message);
+      const reason = (error as Error).message;
+      serverNotes.push(reason);
+      view = { unreachable: /timed out|timeout/i.test(reason) ? 'timeout' : 'server-exit', reason };
     }
-    const published = tools.find((t) => t.name === TOOL_NAME);
-    const view: HostView = tools.length > 0 ? profile.present(tools) : { rejected: 'the server listed no tools' };
+    const published = tools?.find((t) => t.name === TOOL_NAME);
 
     const workload: CallRecord[] = [];
     for (const request of drawWorkload(seed, calls)) workload.push(await runRequest(request, view, profile, connection, knobs, seed));

@@ -16,6 +16,8 @@ export interface RunComparison {
   run: LabRun;
   /** What is worse than the baseline, in words; empty when the run is back to the baseline's figures. */
   worse: string[];
+  /** What is better than the baseline (a fix may serve requests the baseline could not). */
+  better: string[];
   baseline: RunResult;
   workspace: RunResult;
 }
@@ -36,6 +38,17 @@ export function worseThan(baseline: RunResult, candidate: RunResult): string[] {
   return worse;
 }
 
+/** The same figures, the other way round. */
+export function betterThan(baseline: RunResult, candidate: RunResult): string[] {
+  const better: string[] = [];
+  const ok = (r: RunResult) => r.finalOutcomes.ok ?? 0;
+  if (ok(candidate) > ok(baseline)) better.push(`${ok(candidate)} of ${candidate.calls} calls end ok; the baseline's ${ok(baseline)}`);
+  if (candidate.accuracy.correct > baseline.accuracy.correct) better.push(`eval accuracy ${candidate.accuracy.correct}/${candidate.accuracy.total}; the baseline's ${baseline.accuracy.correct}/${baseline.accuracy.total}`);
+  if (candidate.silentWrong < baseline.silentWrong) better.push(`${candidate.silentWrong} silently wrong answers; the baseline's ${baseline.silentWrong}`);
+  if (candidate.retries.total < baseline.retries.total) better.push(`${candidate.retries.total} retries; the baseline's ${baseline.retries.total}`);
+  return better;
+}
+
 export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Promise<CheckVerdict> {
   let serverJs: string;
   try {
@@ -45,14 +58,20 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
     throw error;
   }
   const baselineJs = await buildServer([]);
-  const { violations } = await checkServer({ command: process.execPath, args: [serverJs] }, contractOf(serverJs));
+  let violations: Violation[];
+  try {
+    ({ violations } = await checkServer({ command: process.execPath, args: [serverJs] }, contractOf(serverJs)));
+  } catch (error) {
+    // It builds but does not serve: it crashed at start, or never answered tools/list.
+    return { fixed: false, buildError: `the server builds but does not answer tools/list: ${(error as Error).message}` };
+  }
   const runs = await Promise.all(
     lab.runs.map(async (labRun) => {
       const client = getProfile(labRun.client);
       if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
       const settings = { client, spec: labRun.spec, seed, calls: 100, knobs: DEFAULT_KNOBS };
       const [baseline, candidate] = await Promise.all([run(BASELINE, baselineJs, settings), run('workspace', serverJs, settings)]);
-      return { run: labRun, worse: worseThan(baseline, candidate), baseline, workspace: candidate };
+      return { run: labRun, worse: worseThan(baseline, candidate), better: betterThan(baseline, candidate), baseline, workspace: candidate };
     }),
   );
   return { fixed: violations.length === 0 && runs.every((r) => r.worse.length === 0), violations, runs };

@@ -182,7 +182,7 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
 // ---------------------------------------------------------------------------
 
 export function showSheet(lab: Lab, lang: Lang): number {
-  out(renderForTerminal(readSheet(lab.id, lang), lab.id));
+  out(renderForTerminal(readSheet(lab.id, lang), lab.id, lang));
   return 0;
 }
 
@@ -190,8 +190,8 @@ export function showHint(lab: Lab, n: number, lang: Lang): number {
   const all = hints(readSheet(lab.id, lang));
   const hint = all[n - 1];
   if (!hint) throw new FlowError(t('noSuchHint', lang, { count: all.length }));
-  out(renderForTerminal(`**${hint.title}**\n\n${hint.text}\n`, lab.id));
-  if (n < all.length) out(`${t('nextHint', lang)} npm run lab -- --variant ${lab.id} --hint ${n + 1}`);
+  out(renderForTerminal(`**${hint.title}**\n\n${hint.text}\n`, lab.id, lang));
+  if (n < all.length) out(`${t('nextHint', lang)} npm run lab -- --variant ${lab.id} --hint ${n + 1}${lang === 'en' ? '' : ` --lang ${lang}`}`);
   return 0;
 }
 
@@ -239,7 +239,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
   if (command.noPredict) {
     out(t('noPredict', lang));
   } else {
-    if (canAsk && command.predictFile === undefined) out(renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id));
+    if (canAsk && command.predictFile === undefined) out(renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id, lang));
     const previous = earlier.filter((e) => e.lab === lab.id && (e.kind === 'prediction' || e.kind === 'revision')).at(-1);
     out(t('predictIntro', lang));
     if (previous) out(`${t('previousPrediction', lang)} ${previous.at.slice(0, 16).replace('T', ' ')}. ${t('revising', lang)}`);
@@ -324,7 +324,10 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
   }
   for (const r of verdict.runs) {
     const label = `${r.run.name} (${r.run.client}, ${r.run.spec})`;
-    if (r.worse.length === 0) lines.push(`✓ ${label}: ${t('checkRunOk', lang)}`);
+    if (r.worse.length === 0 && r.better.length > 0) {
+      lines.push(`✓ ${label}: ${t('checkRunBetter', lang)}`);
+      for (const b of r.better) lines.push(`      ${b}`);
+    } else if (r.worse.length === 0) lines.push(`✓ ${label}: ${t('checkRunOk', lang)}`);
     else {
       lines.push(`✗ ${label}: ${t('checkRunBad', lang)}`);
       for (const w of r.worse) lines.push(`      ${w}`);

@@ -18,7 +18,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { marked } from 'marked';
+import { Marked, type MarkedExtension } from 'marked';
 import { markedTerminal } from 'marked-terminal';
 import { REPO } from '../lab/paths.js';
 import type { Lang } from './catalogue.js';
@@ -67,11 +67,29 @@ export function hints(sheet: string): { title: string; text: string }[] {
   return [...sheet.matchAll(HINT)].map((m) => ({ title: m[1]!.trim(), text: m[2]!.trim() }));
 }
 
+let terminalMarked: Marked | undefined;
+
+/** marked with marked-terminal, set up once. */
+function terminalRenderer(): Marked {
+  if (terminalMarked) return terminalMarked;
+  terminalMarked = new Marked(markedTerminal({ reflowText: true, width: Math.min(process.stdout.columns ?? 80, 100), tab: 2 }) as MarkedExtension);
+  // marked-terminal 7.3 prints a list item's text token as it is, backticks and
+  // all, with marked >= 13; parse its inline tokens instead (false falls back).
+  terminalMarked.use({
+    renderer: {
+      text(token) {
+        return 'tokens' in token && token.tokens ? this.parser.parseInline(token.tokens) : false;
+      },
+    },
+  });
+  return terminalMarked;
+}
+
 /** A sheet for the terminal: hints folded to one line each (revealed one at a time with --hint N), the rest rendered. */
-export function renderForTerminal(markdown: string, lab: string): string {
+export function renderForTerminal(markdown: string, lab: string, lang: Lang = 'en'): string {
   let n = 0;
-  const folded = markdown.replace(HINT, (_all, title: string) => `- ${title.trim()}: \`npm run lab -- --variant ${lab} --hint ${++n}\`\n`);
+  const langFlag = lang === 'en' ? '' : ` --lang ${lang}`;
+  const folded = markdown.replace(HINT, (_all, title: string) => `- ${title.trim()}: \`npm run lab -- --variant ${lab} --hint ${++n}${langFlag}\`\n`);
   const details = folded.replace(/<details>\s*<summary>([^<]*)<\/summary>/g, '**$1**\n').replace(/<\/details>/g, '').replace(/<!--[\s\S]*?-->/g, '');
-  marked.use(markedTerminal({ reflowText: true, width: Math.min(process.stdout.columns ?? 80, 100), tab: 2 }) as Parameters<typeof marked.use>[0]);
-  return marked.parse(details, { async: false });
+  return terminalRenderer().parse(details, { async: false });
 }
