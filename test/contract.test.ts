@@ -27,6 +27,24 @@ const EXPECTED_OPERATIONS: ContractOperation[] = [
     parameters: { verb: { type: 'string' }, tense: { type: 'string' }, person: { type: 'string' } },
     required: ['verb', 'tense', 'person'],
   },
+  { operationId: 'get_profile', parameters: { learner: { type: 'string' } }, required: ['learner'] },
+  {
+    operationId: 'update_profile',
+    parameters: {
+      learner: { type: 'string' },
+      name: { type: 'string' },
+      level: { type: 'string' },
+      goals: { type: 'array' },
+      reminder: { type: 'string' },
+      nativeLanguage: { type: 'string' },
+    },
+    required: ['learner', 'name', 'level', 'goals', 'reminder', 'nativeLanguage'],
+  },
+  {
+    operationId: 'lessons',
+    parameters: { action: { type: 'string' }, level: { type: 'string' }, lessonId: { type: 'string' }, title: { type: 'string' } },
+    required: ['action', 'level', 'lessonId', 'title'],
+  },
 ];
 
 /** Violations reduced to what the tests pin down: rule, tool, pointer; sorted. */
@@ -53,14 +71,15 @@ describe('baseline: the real server meets the contract', () => {
 
   it.each([[[] as string[]], [['--spec', '2025-06-18']], [['--spec', '2025-11-25']]])('the bundled server %j: tools/list has zero violations', async (flags) => {
     const { tools, violations } = await checkServer({ command: process.execPath, args: [SERVER_JS, ...flags] });
-    expect(tools.map((t) => t.name)).toEqual(['conjugate']);
+    expect(tools.map((t) => t.name)).toEqual(['conjugate', 'get_profile', 'update_profile', 'lessons']);
     expect(violations).toEqual([]);
   });
 });
 
 describe('each rule turns red on a published schema', () => {
   let baseline: Tool;
-  const operations = () => loadContract();
+  /** The conjugate operation alone: the mutations below are all of conjugate. */
+  const operations = () => loadContract().filter((op) => op.operationId === 'conjugate');
   /** A deep copy of the live conjugate tool, to mutate by hand. */
   const copy = (): Published => structuredClone(baseline) as Published;
 
@@ -287,6 +306,12 @@ describe('a contract that cannot be read is an error, never an empty comparison'
       }),
     );
     const { violations } = await checkServer(SERVER, file);
-    expect(found(violations)).toEqual(['root-matches-contract conjugate /inputSchema/properties/person']);
+    // That contract has conjugate alone: the server's other tools are not in it.
+    expect(found(violations)).toEqual([
+      'root-matches-contract conjugate /inputSchema/properties/person',
+      'root-matches-contract get_profile ',
+      'root-matches-contract lessons ',
+      'root-matches-contract update_profile ',
+    ]);
   });
 });

@@ -27,13 +27,21 @@ describe('bad input is one clear line and exit code 2', () => {
     [['--variant', 'broken-schema', '--calls', 'many'], /--calls takes a whole number/],
     [['--variant', 'broken-schema', '--temperature', '9'], /--temperature takes a number from 0 to 2/],
     [['--variant', 'broken-schema', '--frobnicate'], /Unknown option '--frobnicate'/],
-    [[], /--variant is missing; one of: baseline, broken-schema/],
+    [['--read'], /--read needs a lab: --variant /],
+    [['--variant', 'broken-schema', '--lang', 'fr'], /unknown language "fr"; one of: en, es/],
     [['--variant', 'baseline', '--solution'], /--solution needs a break/],
   ])('%j', (args, message) => {
     const result = lab(args);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.split('\n')[0]).toMatch(message);
+  });
+
+  it('no --variant: the catalogue as plain text when there is no terminal, exit 0', () => {
+    const result = lab([]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/1\. broken-schema/);
+    expect(result.stdout).toMatch(/What next\? npm run lab -- --variant /);
   });
 
   it('--help lists the options and the variants, exit 0', () => {

@@ -36,6 +36,8 @@ export function loadContract(file = DEFAULT_CONTRACT): ContractOperation[] {
         parameters[name] = { type: p.type };
       }
       const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
+      // Tools are matched to operations by name: two operations of one name would leave one unchecked.
+      if (operations.some((o) => o.operationId === op.operationId)) throw new ContractError(`the contract ${file} has two operations named "${op.operationId}"`);
       operations.push({ operationId: op.operationId, parameters, required });
     }
   }

@@ -9,18 +9,33 @@
  * 2. root-matches-contract: the root is `type: "object"` and its parameters are
  *    exactly the contract's, with the same types, in both directions.
  * 3. required-parameters: every parameter the contract needs is in `required`.
+ * 4. taught-shapes: every schema the rules read has a shape the checker was
+ *    taught (TAUGHT_SHAPES below). A shape it was not taught (allOf, $ref, a
+ *    oneOf of scalars, `type: ["string","number"]`, ...) could hide what rules
+ *    1 to 3 look for, so it fails and asks to be taught here, rather than
+ *    passing unread.
+ *
+ * And one rule about the checker's own list of excused violations
+ * (contract/known-violations.json, src/contract/known.ts):
+ * 5. known-violation-fixed: a listed violation that no longer occurs fails
+ *    until its entry is removed, so that the list can only shrink.
  *
  * Each violation names its rule, the tool and a JSON Pointer into the tool's
  * published definition, e.g. `/inputSchema/properties/verb/anyOf`.
  */
 
-export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters';
+export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters' | 'taught-shapes' | 'known-violation-fixed';
 
 export const RULES: Record<RuleId, string> = {
   'no-structural-union': 'no anyOf/oneOf with more than one structured (object or array) branch',
   'root-matches-contract': 'the root is type "object" with exactly the parameters of the contract, with matching types',
   'required-parameters': 'every parameter the contract needs is listed in "required"',
+  'taught-shapes': 'every schema has a shape the contract checker was taught (src/contract/rules.ts, TAUGHT_SHAPES)',
+  'known-violation-fixed': 'every entry of contract/known-violations.json still violates; a fixed one must be removed',
 };
+
+/** The rules a published schema is judged by: the ones an entry of contract/known-violations.json may name. */
+export const SCHEMA_RULES: readonly RuleId[] = ['no-structural-union', 'root-matches-contract', 'required-parameters', 'taught-shapes'];
 
 export interface Violation {
   rule: RuleId;
@@ -116,6 +131,149 @@ export function typeOf(schema: unknown): string {
   return 'any';
 }
 
+// --- Rule 4: the shapes the checker was taught ---------------------------------
+
+/** The type names of JSON Schema; anything else in `type` is not a type. */
+export const JSON_SCHEMA_TYPES: readonly string[] = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'];
+
+/** Keywords that only annotate: allowed beside every taught shape. */
+const ANNOTATIONS = ['description', 'title', 'default', 'examples', '$comment', 'deprecated'] as const;
+
+/**
+ * The shapes the checker was taught, and the keywords each may carry. A schema
+ * is read by its `type` (a scalar, "object", "array", or `[T, "null"]`: the
+ * shape of T, nullable) or, when it has no `type`, by `anyOf`, `enum` or
+ * `const`. Anything else fails rule 4, naming what was found and where.
+ *
+ * To teach the checker a shape: add it here, and make sure rules 1 to 3 read
+ * it right (`typeOf`, `findStructuralUnions`, `checkToolSchema`), with tests.
+ * A shape is not taught by listing its keyword alone: `allOf` or `$ref` would
+ * then pass without anyone having said what type they publish.
+ */
+export const TAUGHT_SHAPES = {
+  scalar: {
+    writes: '{"type": "string"|"number"|"integer"|"boolean"|"null"} with enum, const, format, pattern, bounds',
+    keywords: [...ANNOTATIONS, 'type', 'enum', 'const', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  },
+  object: { writes: '{"type": "object", "properties", "required"?, "additionalProperties"?: true|false}', keywords: [...ANNOTATIONS, 'type', 'properties', 'required', 'additionalProperties'] },
+  array: { writes: '{"type": "array", "items": {one schema}}', keywords: [...ANNOTATIONS, 'type', 'items', 'minItems', 'maxItems', 'uniqueItems'] },
+  nullable: { writes: '{"type": [T, "null"]} with the keywords of T', keywords: [] },
+  anyOf: { writes: '{"anyOf": [...]} (rule 1 judges it)', keywords: [...ANNOTATIONS, 'anyOf'] },
+  enum: { writes: '{"enum": [...]}', keywords: [...ANNOTATIONS, 'enum'] },
+  const: { writes: '{"const": x}', keywords: [...ANNOTATIONS, 'const'] },
+} as const satisfies Record<string, { writes: string; keywords: readonly string[] }>;
+
+type Shape = Exclude<keyof typeof TAUGHT_SHAPES, 'nullable'>;
+
+/** The root of an inputSchema may also say which draft it is written in, and need not list properties. */
+const ROOT_KEYWORDS = ['$schema'];
+
+/** A union rule 1 already condemns (more than one structured branch): rule 4 leaves it, and what is inside it, to rule 1. */
+function condemnedUnion(value: unknown): boolean {
+  return Array.isArray(value) && value.filter(isStructuredBranch).length > 1;
+}
+
+function describeKeyword(key: string, value: unknown, shape: Shape | undefined): string {
+  const count = Array.isArray(value) ? value.length : 0;
+  switch (key) {
+    case 'oneOf':
+      return `oneOf of ${count} branch${count === 1 ? '' : 'es'}, none or one of them structured (oneOf is not anyOf: a value that fits two branches is refused)`;
+    case 'anyOf':
+      return `anyOf beside "type"`;
+    case 'allOf':
+      return `allOf of ${count} schema${count === 1 ? '' : 's'}`;
+    case '$ref':
+      return `$ref ${JSON.stringify(value)}`;
+    case 'not':
+    case 'if':
+    case 'then':
+    case 'else':
+      return `"${key}"`;
+    default:
+      return shape ? `keyword "${key}" on a ${shape} schema` : `keyword "${key}" with no type`;
+  }
+}
+
+/**
+ * Rule 4: every place under `schema` whose shape the checker was not taught,
+ * with a pointer to the keyword at fault (or to the schema, when it has none).
+ * `root` is the inputSchema itself, which may carry `$schema`.
+ */
+export function findUntaughtShapes(schema: unknown, path = '', root = false): { path: string; found: string }[] {
+  const found: { path: string; found: string }[] = [];
+  const untaught = (at: string, what: string) => found.push({ path: at, found: what });
+  if (!isObject(schema)) {
+    untaught(path, `the schema ${JSON.stringify(schema)} (not an object)`);
+    return found;
+  }
+
+  let shape: Shape | undefined;
+  if ('type' in schema) {
+    const type = schema.type;
+    let single: unknown = type;
+    if (Array.isArray(type)) {
+      const others = type.filter((t) => t !== 'null');
+      if (type.length !== 2 || others.length !== 1) {
+        untaught(`${path}/type`, `type ${JSON.stringify(type)}, a type union other than [T, "null"]`);
+        return found;
+      }
+      single = others[0];
+    }
+    if (typeof single !== 'string' || !JSON_SCHEMA_TYPES.includes(single)) {
+      untaught(`${path}/type`, `type ${JSON.stringify(type)}, which is not a JSON Schema type (${JSON_SCHEMA_TYPES.join(', ')})`);
+      return found;
+    }
+    // string, number, integer, boolean, null: a scalar
+    shape = single === 'object' ? 'object' : single === 'array' ? 'array' : 'scalar';
+  } else if ('anyOf' in schema) shape = 'anyOf';
+  else if ('enum' in schema) shape = 'enum';
+  else if ('const' in schema) shape = 'const';
+
+  const allowed = new Set<string>(shape ? TAUGHT_SHAPES[shape].keywords : ANNOTATIONS);
+  if (root) for (const key of ROOT_KEYWORDS) allowed.add(key);
+  let structural = false;
+  for (const [key, value] of Object.entries(schema)) {
+    if (allowed.has(key)) continue;
+    structural = true;
+    if ((key === 'anyOf' || key === 'oneOf') && condemnedUnion(value)) continue; // rule 1 reports it
+    untaught(`${path}/${segment(key)}`, describeKeyword(key, value, shape));
+  }
+  if (!shape) {
+    if (!structural) untaught(path, 'a schema with no type, anyOf, enum or const (it accepts any value)');
+    return found;
+  }
+
+  if ('enum' in schema && !(Array.isArray(schema.enum) && schema.enum.length > 0)) {
+    untaught(`${path}/enum`, `enum ${JSON.stringify(schema.enum)}, not a list of values`);
+  }
+  if (shape === 'object') {
+    if (!('properties' in schema)) {
+      if (!root) untaught(path, 'type "object" with no properties (a map of free keys)');
+    } else if (!isObject(schema.properties)) {
+      untaught(`${path}/properties`, `properties ${JSON.stringify(schema.properties)}, not an object`);
+    } else {
+      for (const [name, sub] of Object.entries(schema.properties)) found.push(...findUntaughtShapes(sub, `${path}/properties/${segment(name)}`));
+    }
+    if ('additionalProperties' in schema && typeof schema.additionalProperties !== 'boolean') {
+      untaught(`${path}/additionalProperties`, 'additionalProperties as a schema (a map of free keys)');
+    }
+  } else if (shape === 'array') {
+    if (!('items' in schema)) untaught(path, 'type "array" with no items');
+    else if (Array.isArray(schema.items)) untaught(`${path}/items`, 'items as a list of schemas (a tuple)');
+    else found.push(...findUntaughtShapes(schema.items, `${path}/items`));
+  } else if (shape === 'anyOf') {
+    const list = schema.anyOf;
+    if (!Array.isArray(list) || list.length === 0) untaught(`${path}/anyOf`, `anyOf ${JSON.stringify(list)}, not a list of schemas`);
+    else if (!condemnedUnion(list)) for (const [i, sub] of list.entries()) found.push(...findUntaughtShapes(sub, `${path}/anyOf/${i}`));
+  }
+  return found;
+}
+
+/** The taught shapes, in one line, for the messages of rule 4. */
+export const TAUGHT_SHAPES_IN_WORDS = Object.values(TAUGHT_SHAPES)
+  .map((s) => s.writes)
+  .join('; ');
+
 /** One operation of the contract: its parameters, their types, which are needed. */
 export interface ContractOperation {
   operationId: string;
@@ -123,7 +281,7 @@ export interface ContractOperation {
   required: string[];
 }
 
-/** Rules 1 to 3 for one tool. All violations are collected, not just the first. */
+/** Rules 1 to 4 for one tool. All violations are collected, not just the first. */
 export function checkToolSchema(tool: { name: string; inputSchema: unknown }, operation: ContractOperation): Violation[] {
   const violations: Violation[] = [];
   const at = (rule: RuleId, path: string, message: string) => violations.push({ rule, tool: tool.name, path, message });
@@ -173,6 +331,15 @@ export function checkToolSchema(tool: { name: string; inputSchema: unknown }, op
     if (!required.includes(name) && name in properties) {
       at('required-parameters', '/inputSchema/required', `parameter "${name}" is needed by the contract but missing from "required": a call without it passes validation and fails inside the tool`);
     }
+  }
+
+  for (const untaught of findUntaughtShapes(schema, '/inputSchema', true)) {
+    at(
+      'taught-shapes',
+      untaught.path,
+      `${untaught.found} at ${untaught.path}: the contract checker was not taught this shape, so rules 1 to 3 cannot vouch for it. ` +
+        `Teach it to the checker in src/contract/rules.ts (TAUGHT_SHAPES, and how typeOf and findStructuralUnions read it), or publish a shape it knows: ${TAUGHT_SHAPES_IN_WORDS}.`,
+    );
   }
   return violations;
 }

@@ -17,6 +17,7 @@
  *   tool execution error, and that is what the SDK's own `McpServer` does with
  *   any exception a tool handler throws (`server/mcp.js`, `createToolError`).
  *
+ * A call refused by read-only mode is an `isError` result in both eras.
  * In both eras an unknown tool is -32602 (the spec's own example), and an
  * unknown method is -32601 (answered by the SDK's `Protocol` before we see it).
  */
@@ -65,7 +66,8 @@ export class JsonRpcError extends Error {
 export type CallFailure =
   | { kind: 'unknown-tool'; tool: string }
   | { kind: 'invalid-arguments'; tool: string; problems: ArgumentProblem[] }
-  | { kind: 'tool-crashed'; tool: string; error: unknown };
+  | { kind: 'tool-crashed'; tool: string; error: unknown }
+  | { kind: 'refused'; tool: string; reason: string };
 
 export function describeProblem(p: ArgumentProblem): string {
   return `${p.parameter}: ${p.problem}`;
@@ -82,6 +84,8 @@ export function failureText(failure: CallFailure): string {
       const message = failure.error instanceof Error ? failure.error.message : String(failure.error);
       return `Tool ${failure.tool} failed: ${message}`;
     }
+    case 'refused':
+      return `Refused: ${failure.reason}`;
   }
 }
 
@@ -100,6 +104,10 @@ export function toClient(failure: CallFailure, era: SpecEra): CallToolResult {
       return { content: [{ type: 'text', text }], isError: true };
     case 'tool-crashed':
       if (era === '2025-06-18') throw new JsonRpcError(ErrorCode.InternalError, text);
+      return { content: [{ type: 'text', text }], isError: true };
+    case 'refused':
+      // A policy refusal (read-only mode) is the tool declining to run, in both
+      // eras a tool execution error: the model can read it and stop.
       return { content: [{ type: 'text', text }], isError: true };
   }
 }

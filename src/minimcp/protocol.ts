@@ -7,11 +7,14 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { InvalidArgumentsError, JsonRpcError, toClient, type SpecEra } from './errors.js';
+import { classify, refusal, type ToolClass } from './readonly.js';
 import { registerTool, type RegisteredTool, type ToolDefinition } from './registry.js';
 
 export interface MiniServerOptions {
   tools: ToolDefinition[];
   spec: SpecEra;
+  /** Serve reads only: mutations are not listed, gated tools refuse their changing actions (readonly.ts). */
+  readOnly?: boolean;
   /** Where the server's traces go. stdout is the protocol's alone. */
   log?: (line: string) => void;
 }
@@ -21,12 +24,15 @@ const AnyToolsCall = z.object({ method: z.literal('tools/call'), params: z.unkno
 
 export const SERVER_INFO = { name: 'minimcp', version: '0.1.0' };
 
-export function createMiniServer({ tools, spec, log = () => {} }: MiniServerOptions): Server {
+export function createMiniServer({ tools, spec, readOnly = false, log = () => {} }: MiniServerOptions): Server {
   const registry = new Map<string, RegisteredTool>(tools.map((t) => [t.name, registerTool(t)]));
+  const classes = new Map<string, ToolClass>(tools.map((t) => [t.name, classify(t)]));
+  if (readOnly) log(`read-only: ${[...classes].map(([name, c]) => `${name} ${c}`).join(', ')}`);
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
 
+  // In read-only mode a mutation is not even listed.
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...registry.values()].map((tool) => tool.published),
+    tools: [...registry.values()].filter((tool) => !readOnly || classes.get(tool.definition.name) !== 'mutation').map((tool) => tool.published),
   }));
 
   async function handleCall(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
@@ -39,6 +45,11 @@ export function createMiniServer({ tools, spec, log = () => {} }: MiniServerOpti
     if (!checked.ok) {
       log(`tools/call ${name} ${short(args)}: invalid arguments: ${checked.problems.map((p) => p.parameter).join(', ')}`);
       return toClient({ kind: 'invalid-arguments', tool: name, problems: checked.problems }, spec);
+    }
+    const refused = readOnly ? refusal(tool.definition, classes.get(name)!, checked.args) : undefined;
+    if (refused) {
+      log(`tools/call ${name} ${short(args)}: refused: ${refused}`);
+      return toClient({ kind: 'refused', tool: name, reason: refused }, spec);
     }
     try {
       const text = await tool.definition.execute(checked.args);
@@ -79,7 +90,7 @@ export function createMiniServer({ tools, spec, log = () => {} }: MiniServerOpti
 }
 
 function short(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
+  const text = typeof value === 'string' ? value.replace(/\n/g, ' ⏎ ') : (JSON.stringify(value) ?? 'undefined');
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 

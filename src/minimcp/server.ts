@@ -9,26 +9,34 @@
 import process from 'node:process';
 import { DEFAULT_SPEC, SPEC_ERAS, type SpecEra } from './errors.js';
 import { createMiniServer } from './protocol.js';
+import { readOnlyFromEnvironment } from './readonly.js';
 import { LineTransport } from './stdio.js';
 import { TOOLS } from './tools/index.js';
 
-const USAGE = `Usage: minimcp [--spec ${SPEC_ERAS.join('|')}]
+const USAGE = `Usage: minimcp [--spec ${SPEC_ERAS.join('|')}] [--read-only]
 
-A stdio MCP server with one tool, conjugate.
-  --spec ERA   which MCP revision decides how errors reach the client
-               (default ${DEFAULT_SPEC}; see src/minimcp/errors.ts)
-  --help       this text`;
+A stdio MCP server for a grammar tutor: conjugate, get_profile, update_profile, lessons.
+  --spec ERA    which MCP revision decides how errors reach the client
+                (default ${DEFAULT_SPEC}; see src/minimcp/errors.ts)
+  --read-only   serve reads only (also MINIMCP_READ_ONLY=1; see src/minimcp/readonly.ts)
+  --help        this text`;
 
 export interface ServerFlags {
   spec: SpecEra;
+  readOnly: boolean;
 }
 
 /** Parses the command line; throws an Error whose message is meant for a person. */
 export function parseServerArgs(argv: string[]): ServerFlags | 'help' {
   let spec: SpecEra = DEFAULT_SPEC;
+  let readOnly = readOnlyFromEnvironment();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
+    if (arg === '--read-only') {
+      readOnly = true;
+      continue;
+    }
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
     if (flag === '--spec') {
       const value = inline ?? argv[++i];
@@ -40,7 +48,7 @@ export function parseServerArgs(argv: string[]): ServerFlags | 'help' {
       throw new Error(`unknown option ${arg}`);
     }
   }
-  return { spec };
+  return { spec, readOnly };
 }
 
 async function main(): Promise<void> {
@@ -56,11 +64,11 @@ async function main(): Promise<void> {
     return;
   }
   const log = (line: string) => process.stderr.write(`[minimcp] ${line}\n`);
-  const server = createMiniServer({ tools: TOOLS, spec: flags.spec, log });
+  const server = createMiniServer({ tools: TOOLS, spec: flags.spec, readOnly: flags.readOnly, log });
   const transport = new LineTransport();
   transport.onclose = () => process.exit(0);
   await server.connect(transport);
-  log(`serving ${TOOLS.map((t) => t.name).join(', ')} over stdio (spec ${flags.spec})`);
+  log(`serving ${TOOLS.map((t) => t.name).join(', ')} over stdio (spec ${flags.spec}${flags.readOnly ? ', read-only' : ''})`);
 }
 
 void main();
