@@ -19,8 +19,9 @@ import { PredictionFileError } from '../learn/predictions.js';
 import { SheetError } from '../learn/sheets.js';
 import { DEFAULT_KNOBS, type Knobs } from './knobs.js';
 import { getProfile, PROFILE_IDS } from './profiles.js';
-import { REPORT_FORMAT_VERSION, renderTerminal, toJson } from './report.js';
+import { REPORT_FORMAT_VERSION, renderTerminal, toJson, type LabReport } from './report.js';
 import { runLab, type LabOptions } from './side-by-side.js';
+import { labSheetQuote, ReportFileError, writeReportPage } from '../report/write.js';
 import { BASELINE, BuildError, listBreaks } from './variants.js';
 
 export type { LabOptions } from './side-by-side.js';
@@ -49,6 +50,7 @@ Runs (for exploring; no predictions are asked):
   --temperature T    the model's sampling temperature, 0 to 2 (default ${DEFAULT_KNOBS.temperature})
   --solution         also run the break with its solution applied
   --json             print one JSON document (format ${REPORT_FORMAT_VERSION}, see README.md) and nothing else
+  --html FILE        also write the results as one self-contained HTML page (with the lab: your predictions too)
 
 Variants: ${[BASELINE, ...listBreaks()].join(', ')}
 Check a fix: npm run check -- <lab>`;
@@ -70,6 +72,8 @@ export interface Command {
   yes: boolean;
   noPredict: boolean;
   predictFile?: string;
+  /** --html FILE: also write the results as an HTML page there. */
+  htmlFile?: string;
 }
 
 function integer(name: string, value: string | undefined, fallback: number, min: number): number {
@@ -103,6 +107,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         yes: { type: 'boolean', default: false },
         'no-predict': { type: 'boolean', default: false },
         predict: { type: 'string' },
+        html: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -129,6 +134,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (values.hint !== undefined) labOnly.push('--hint');
   if (labOnly.length > 0 && !lab) throw new UsageError(`${labOnly.join(', ')} needs a lab: --variant ${listBreaks()[0] ?? '<lab>'}`);
   if (values['no-predict'] && values.predict !== undefined) throw new UsageError('--no-predict and --predict exclude each other');
+  if (values.html !== undefined && values.html.trim() === '') throw new UsageError('--html takes a file name: --html report.html');
+  if (values.html !== undefined && (!variant || labOnly.length > 0)) throw new UsageError(`--html writes the page of a run: --variant ${listBreaks()[0] ?? '<lab>'} --html report.html`);
   const knobs: Knobs = { ...DEFAULT_KNOBS, temperature };
   return {
     variant,
@@ -149,6 +156,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     yes: values.yes!,
     noPredict: values['no-predict']!,
     predictFile: values.predict,
+    htmlFile: values.html,
   };
 }
 
@@ -160,6 +168,11 @@ export function parseLabArgs(argv: string[]): LabOptions | 'help' {
   return command.run;
 }
 
+function writeHtml(file: string, report: LabReport, lang: Lang, say: (text: string) => void): void {
+  writeReportPage(file, { report, lang, sheet: labSheetQuote(report.variant, lang) });
+  say(`wrote ${file}\n`);
+}
+
 async function dispatch(command: Command): Promise<number> {
   const { lab } = command;
   if (!command.variant) return flow.showCatalogue(command);
@@ -168,12 +181,17 @@ async function dispatch(command: Command): Promise<number> {
   if (lab && command.workspace) return flow.makeWorkspace(lab, command);
   if (lab && command.reset) return flow.reset(lab, command);
   if (command.run.json) {
-    process.stdout.write(`${toJson(await runLab(command.run))}\n`);
+    const report = await runLab(command.run);
+    process.stdout.write(`${toJson(report)}\n`);
+    // stdout stays one JSON document: the note goes to stderr.
+    if (command.htmlFile) writeHtml(command.htmlFile, report, command.lang, (text) => process.stderr.write(text));
     return 0;
   }
   if (!lab || command.explicitSettings || command.run.solution) {
     if (lab && !command.noPredict) process.stdout.write(`${t('exploring', command.lang)}\n\n`);
-    process.stdout.write(`${renderTerminal(await runLab(command.run))}\n`);
+    const report = await runLab(command.run);
+    process.stdout.write(`${renderTerminal(report)}\n`);
+    if (command.htmlFile) writeHtml(command.htmlFile, report, command.lang, (text) => process.stdout.write(text));
     return 0;
   }
   return flow.runLabPath(lab, command);
@@ -202,7 +220,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`\n${t('interrupted', command.lang)}\n`);
       return 130;
     }
-    if (error instanceof LearnerNameError || error instanceof PredictionFileError || error instanceof flow.FlowError || error instanceof SheetError) {
+    if (error instanceof LearnerNameError || error instanceof PredictionFileError || error instanceof flow.FlowError || error instanceof SheetError || error instanceof ReportFileError) {
       process.stderr.write(`lab: ${error.message}\n`);
       return 2;
     }

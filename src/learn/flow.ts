@@ -12,6 +12,7 @@ import { REPO } from '../lab/paths.js';
 import { getProfile } from '../lab/profiles.js';
 import { renderTerminal } from '../lab/report.js';
 import { solutionPatch } from '../lab/variants.js';
+import { labSheetQuote, writeReportPage } from '../report/write.js';
 import { loadCatalogue, measure, type Lab, type LabResults, type Lang } from './catalogue.js';
 import { checkWorkspace, type CheckVerdict } from './check.js';
 import { t } from './i18n.js';
@@ -268,6 +269,10 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
       if (text) journal.append({ kind: 'reflection', lab: lab.id, data: { text, lang } });
     }
     out(`${t('savedNotes', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
+  }
+  if (command.htmlFile) {
+    writeReportPage(command.htmlFile, { lab, results, predictions: prediction ? [{ learner: name, answers: prediction.answers, reasoning: prediction.reasoning }] : [], lang, sheet: labSheetQuote(lab.id, lang) });
+    out(`wrote ${command.htmlFile}`);
   }
   out();
   out(`${t('next', lang)}:`);

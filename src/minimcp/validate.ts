@@ -64,18 +64,41 @@ function valueAt(root: unknown, instancePath: string): unknown {
 /**
  * Compiles the published schema once. Errors inside the branches of an
  * anyOf/oneOf are folded into the union's own error: listing every branch's
- * complaint would bury the one line a model needs.
+ * complaint would bury the one line a model needs. A union whose branches all
+ * carry a constant-valued property (a discriminator, as zod's
+ * discriminatedUnion publishes `kind: {const: ...}`) is not folded: the
+ * discriminator says which branch was meant, and that branch's own errors are
+ * reported. That is why a discriminated union gives better messages.
  */
 export function compileArgumentCheck(schema: object): (args: unknown) => ArgumentProblem[] {
   const validate = ajv.compile(schema);
   return (args) => {
     if (validate(args)) return [];
-    const errors = validate.errors ?? [];
-    const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.schemaPath.replace(/\/(anyOf|oneOf)$/, ''));
-    const kept = errors.filter(
-      (e) => !unions.some((u) => e.schemaPath.startsWith(`${u}/anyOf/`) || e.schemaPath.startsWith(`${u}/oneOf/`)),
-    );
-    const problems = kept.map((e) => toProblem(e, args));
+    let errors = validate.errors ?? [];
+    const extra: ArgumentProblem[] = [];
+    for (const union of errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')) {
+      const base = union.schemaPath.replace(/\/(anyOf|oneOf)$/, '');
+      const inBranch = (e: ErrorObject, i?: number) => e.schemaPath.startsWith(`${base}/${union.keyword}/${i ?? ''}`);
+      const branches = nodeAt(schema, union.schemaPath) as Record<string, unknown>[] | undefined;
+      const discriminator = branches ? discriminatorOf(branches) : undefined;
+      const value = valueAt(args, union.instancePath);
+      if (!discriminator || !branches || value === null || typeof value !== 'object' || Array.isArray(value)) {
+        errors = errors.filter((e) => !inBranch(e)); // folded into the union's one line
+        continue;
+      }
+      const tags = branches.map((b) => (b.properties as Record<string, { const: unknown }>)[discriminator]!.const);
+      const tag = (value as Record<string, unknown>)[discriminator];
+      const chosen = tags.findIndex((t) => t === tag);
+      const where = parameterPath(union.instancePath, discriminator);
+      const options = tags.map((t) => JSON.stringify(t)).join(', ');
+      if (chosen === -1) {
+        extra.push({ parameter: where, problem: tag === undefined ? `is required but missing (one of ${options})` : `must be one of ${options} (got ${shown(tag)})` });
+        errors = errors.filter((e) => e !== union && !inBranch(e));
+      } else {
+        errors = errors.filter((e) => e !== union && (!inBranch(e) || inBranch(e, chosen)));
+      }
+    }
+    const problems = [...extra, ...errors.map((e) => toProblem(e, args))];
     const seen = new Set<string>();
     return problems.filter((p) => {
       const key = `${p.parameter}\u0000${p.problem}`;
@@ -84,6 +107,28 @@ export function compileArgumentCheck(schema: object): (args: unknown) => Argumen
       return true;
     });
   };
+}
+
+/** The schema node an ajv schemaPath ("#/properties/verb/oneOf") points at. */
+function nodeAt(schema: unknown, schemaPath: string): unknown {
+  let node = schema;
+  for (const key of schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+/** A property every branch declares with a `const`: the branch's tag. */
+function discriminatorOf(branches: Record<string, unknown>[]): string | undefined {
+  const first = branches[0]?.properties as Record<string, { const?: unknown }> | undefined;
+  if (!first) return undefined;
+  return Object.keys(first).find((key) =>
+    branches.every((b) => {
+      const prop = (b.properties as Record<string, { const?: unknown }> | undefined)?.[key];
+      return prop !== undefined && 'const' in prop;
+    }),
+  );
 }
 
 /** zod's issues, in the same words: each names its path and what is wrong. */

@@ -1,0 +1,486 @@
+/**
+ * The HTML report: one self-contained page (inline CSS and inline SVG, no
+ * script, no network; it opens from disk) for a lab report, or for a lab's
+ * runs with the predictions made of them. Made to be read on a projector
+ * (20px text, charts 1000px wide, textures and direct labels besides colour)
+ * and with a screen reader (every chart an image with a title and a
+ * description, followed by a table with the same numbers).
+ *
+ * Everything that comes from outside (learner names, answers, reasoning,
+ * server texts, the host's rejection) is escaped; the lab sheet is rendered
+ * with marked, its raw HTML escaped and its links turned into text.
+ */
+import { Marked, type Tokens } from 'marked';
+import { compactDiff, type LabReport } from '../lab/report.js';
+import type { RunResult } from '../lab/runner.js';
+import { measure, normaliseLabel, type Lab, type LabResults, type Lang, type Question } from '../learn/catalogue.js';
+import { NEUTRAL, outcomeSwatch } from './colours.js';
+import { barChart, esc, numberLine, safeId, type Bar, type Panel } from './svg.js';
+import { LABEL_MEANING, w } from './words.js';
+
+export interface PagePrediction {
+  /** Whose prediction (untrusted text); "you" when absent and alone. */
+  learner?: string;
+  /** By question id; null when not answered. */
+  answers: Record<string, number | string | null>;
+  reasoning?: string;
+}
+
+export type PageInput = ({ report: LabReport } | { lab: Lab; results: LabResults; predictions?: PagePrediction[] }) & {
+  lang: Lang;
+  /** Markdown to quote from the lab sheet (e.g. its hypothesis). */
+  sheet?: string;
+};
+
+type Role = 'baseline' | 'variant' | 'solution';
+
+interface ShownRun {
+  role: Role;
+  /** The role in the page's language: "baseline", "variante". */
+  name: string;
+  /** The role and what ran: "variant · broken-schema". */
+  full: string;
+  run: RunResult;
+}
+
+// ---------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------
+
+function fmt(value: number, lang: Lang, digits = 2): string {
+  return new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: digits }).format(value);
+}
+
+/** `code` spans in a title, the rest escaped. */
+function inlineCode(text: string): string {
+  return esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
+function dataTable(caption: string, head: string[], rows: string[][], chartId: string): string {
+  return (
+    // Hidden from sight by a wrapper: a table itself will not shrink to the 1px of .sr-only.
+    `<div class="sr-only"><table class="data" data-chart="${chartId}"><caption>${esc(caption)}</caption>` +
+    `<thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead>` +
+    `<tbody>${rows.map((r) => `<tr><th scope="row">${esc(r[0] ?? '')}</th>${r.slice(1).map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`
+  );
+}
+
+function figureBlock(chart: string, table: string): string {
+  return `<figure class="chart-block"><div class="chart-wrap">${chart}</div>${table}</figure>`;
+}
+
+function shownRuns(report: LabReport, lang: Lang): ShownRun[] {
+  const entries: [Role, RunResult | undefined][] = [
+    ['baseline', report.runs.baseline],
+    ['variant', report.runs.variant],
+    ['solution', report.runs.solution],
+  ];
+  return entries
+    .filter((e): e is [Role, RunResult] => e[1] !== undefined)
+    .map(([role, run]) => ({ role, name: w(role, lang), full: run.variant === w(role, lang) ? run.variant : `${w(role, lang)} · ${run.variant}`, run }));
+}
+
+/** Labels in a stable order: ok first, then the most frequent, then by name. */
+function labelOrder(histograms: Record<string, number>[]): string[] {
+  const totals = new Map<string, number>();
+  for (const h of histograms) for (const [label, n] of Object.entries(h)) totals.set(label, (totals.get(label) ?? 0) + n);
+  return [...totals.keys()].sort((a, b) => Number(b === 'ok') - Number(a === 'ok') || totals.get(b)! - totals.get(a)! || a.localeCompare(b));
+}
+
+// ---------------------------------------------------------------------------
+// Charts of one report
+// ---------------------------------------------------------------------------
+
+function outcomeChart(id: string, title: string, runs: ShownRun[], pick: (run: RunResult) => Record<string, number>, labels: string[], lang: Lang): string {
+  const share = (n: number, calls: number) => (calls === 100 ? String(n) : `${n} · ${fmt(calls ? (100 * n) / calls : 0, lang, 0)}%`);
+  const panels: Panel[] = runs.map((r) => ({
+    title: r.full,
+    bars: labels.map((label): Bar => ({ key: label, label, value: pick(r.run)[label] ?? 0, text: share(pick(r.run)[label] ?? 0, r.run.calls), swatch: outcomeSwatch(label) })),
+  }));
+  const desc = runs.map((r) => `${r.full}: ${labels.map((l) => `${l} ${pick(r.run)[l] ?? 0}`).join(', ')} (${w('calls', lang)}: ${r.run.calls}).`).join(' ');
+  const chart = barChart({
+    id,
+    title,
+    desc,
+    panels,
+    max: Math.max(...runs.map((r) => r.run.calls)),
+    legend: labels.map((label) => ({ key: label, label, swatch: outcomeSwatch(label) })),
+    integer: true,
+  });
+  const table = dataTable(title, [w('label', lang), ...runs.map((r) => r.full)], labels.map((l) => [l, ...runs.map((r) => String(pick(r.run)[l] ?? 0))]), id);
+  return figureBlock(chart, table);
+}
+
+function retriesChart(id: string, runs: ShownRun[], lang: Lang): string {
+  const keys = [...new Set(runs.flatMap((r) => Object.keys(r.run.retries.distribution ?? {})))].sort((a, b) => Number(a) - Number(b));
+  const name = (k: string) => (k === '1' ? w('retry1', lang) : w('retryN', lang, { n: k }));
+  const title = w('retriesTitle', lang);
+  const panels: Panel[] = runs.map((r) => ({
+    title: r.full,
+    bars: keys.map((k): Bar => ({ key: `retries-${k}`, label: name(k), value: r.run.retries.distribution?.[k] ?? 0, swatch: NEUTRAL })),
+  }));
+  const desc = runs.map((r) => `${r.full}: ${keys.map((k) => `${name(k)} ${r.run.retries.distribution?.[k] ?? 0}`).join(', ')}.`).join(' ');
+  const chart = barChart({ id, title, desc, panels, max: Math.max(...runs.map((r) => r.run.calls)), integer: true });
+  return figureBlock(chart, dataTable(title, [title.split(':')[0]!, ...runs.map((r) => r.full)], keys.map((k) => [name(k), ...runs.map((r) => String(r.run.retries.distribution?.[k] ?? 0))]), id));
+}
+
+function runBars(id: string, title: string, runs: ShownRun[], value: (r: RunResult) => number, text: (r: RunResult) => string, lang: Lang, max?: number, integer = true): string {
+  const panels: Panel[] = [{ title: '', bars: runs.map((r): Bar => ({ key: r.role, label: r.name, value: value(r.run), text: text(r.run), swatch: NEUTRAL })) }];
+  const desc = runs.map((r) => `${r.full}: ${text(r.run)}.`).join(' ');
+  const chart = barChart({ id, title, desc, panels, max, integer, tick: (v) => fmt(v, lang) });
+  return figureBlock(chart, dataTable(title, [w('run', lang), title.split(':')[0]!], runs.map((r) => [r.full, text(r.run)]), id));
+}
+
+function latencyChart(id: string, runs: ShownRun[], lang: Lang): string {
+  const title = w('latencyTitle', lang);
+  const ms = (v: number) => `${fmt(v, lang)} ms`;
+  const panels: Panel[] = (['p50', 'p95'] as const).map((p) => ({
+    title: p,
+    bars: runs.map((r): Bar => ({ key: r.role, label: r.name, value: r.run.latencyMs[p], text: ms(r.run.latencyMs[p]), swatch: NEUTRAL })),
+  }));
+  const desc = runs.map((r) => `${r.full}: p50 ${ms(r.run.latencyMs.p50)}, p95 ${ms(r.run.latencyMs.p95)}.`).join(' ');
+  const chart = barChart({ id, title, desc, panels, tick: (v) => fmt(v, lang) });
+  return figureBlock(chart, dataTable(title, [w('run', lang), 'p50 (ms)', 'p95 (ms)'], runs.map((r) => [r.full, fmt(r.run.latencyMs.p50, lang), fmt(r.run.latencyMs.p95, lang)]), id));
+}
+
+function keyFigures(runs: ShownRun[], lang: Lang): string {
+  const pct = (x: number) => `${fmt(x * 100, lang, 0)}%`;
+  const rows: [string, (r: RunResult) => string, boolean][] = [
+    [w('endedOk', lang), (r) => `${r.finalOutcomes.ok ?? 0}/${r.calls}`, true],
+    [w('missingArguments', lang), (r) => (r.missingArguments ? pct(r.missingArguments.share) : '–'), true],
+    [w('retriesPerCall', lang), (r) => fmt(r.retries.perCall, lang), true],
+    [w('retriesPerFailingCall', lang), (r) => fmt(r.retries.perFailingCall, lang), true],
+    [w('accuracy', lang), (r) => `${r.accuracy.correct}/${r.accuracy.total}`, true],
+    [w('silentWrong', lang), (r) => String(r.silentWrong), true],
+    [w('latency', lang), (r) => `${fmt(r.latencyMs.p50, lang)} / ${fmt(r.latencyMs.p95, lang)}`, false],
+    [w('host', lang), (r) => (r.host.accepted ? w('hostAccepted', lang) : w('hostRefusedShort', lang)), true],
+  ];
+  let anyChanged = false;
+  const body = rows
+    .map(([name, value, compare]) => {
+      const base = value(runs[0]!.run);
+      const cells = runs.map((r, i) => {
+        const v = value(r.run);
+        const changed = compare && i > 0 && v !== base;
+        anyChanged ||= changed;
+        return changed ? `<td class="changed">${esc(v)}<span class="sr-only"> ${esc(w('changed', lang))}</span></td>` : `<td>${esc(v)}</td>`;
+      });
+      return `<tr><th scope="row">${esc(name)}</th>${cells.join('')}</tr>`;
+    })
+    .join('');
+  return (
+    `<table class="figures"><caption>${esc(w('keyFigures', lang))}</caption><thead><tr><th scope="col">${esc(w('figure', lang))}</th>${runs.map((r) => `<th scope="col">${esc(r.name)}${r.run.variant !== r.name ? `<br><span class="sub">${esc(r.run.variant)}</span>` : ''}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>` +
+    (anyChanged ? `<p class="note">${esc(w('changedNote', lang))}</p>` : '')
+  );
+}
+
+function schemaDiff(report: LabReport, lang: Lang): string {
+  const changed = report.schemaDiff.some((l) => !l.startsWith('  '));
+  if (!changed) return `<p class="note">${esc(w('noDifference', lang))}</p>`;
+  const lines = compactDiff(report.schemaDiff).map((line) => {
+    if (line.startsWith('+')) return `<span class="add"><span class="sr-only">${esc(w('added', lang))} </span>${esc(line)}</span>`;
+    if (line.startsWith('-')) return `<span class="del"><span class="sr-only">${esc(w('removed', lang))} </span>${esc(line)}</span>`;
+    return `<span class="ctx">${esc(line)}</span>`;
+  });
+  return `<pre class="diff">${lines.join('')}</pre>`;
+}
+
+function glossary(labels: string[], lang: Lang): string {
+  const known = labels.filter((l) => LABEL_MEANING[l]);
+  if (known.length === 0) return '';
+  return `<details class="glossary"><summary>${esc(w('glossaryTitle', lang))}</summary><dl>${known.map((l) => `<dt><code>${esc(l)}</code></dt><dd>${esc(LABEL_MEANING[l]![lang])}</dd>`).join('')}</dl></details>`;
+}
+
+/** Everything about one lab report: refusals, key figures, the charts, the schema diff, the server's traces. */
+function reportBody(report: LabReport, lang: Lang, prefix: string, level: 2 | 3): string {
+  const h = `h${level}`;
+  const runs = shownRuns(report, lang);
+  const s = report.settings;
+  const out: string[] = [];
+  out.push(
+    `<p class="settings">${esc(w('client', lang))} <strong>${esc(s.client)}</strong> · ${esc(w('spec', lang))} <strong>${esc(s.spec)}</strong> · ${esc(w('seed', lang))} ${esc(s.seed)} · ${esc(s.calls)} ${esc(w('calls', lang))} · ${esc(w('temperature', lang))} ${esc(fmt(s.temperature, lang))}</p>`,
+  );
+  out.push(`<p class="era">${esc(w(s.spec === '2025-06-18' ? 'eraOld' : 'eraNew', lang))}</p>`);
+  for (const r of runs) {
+    if (!r.run.host.accepted) {
+      out.push(`<div class="refusal" role="note"><p><strong><span aria-hidden="true">⚠ </span>${esc(w('hostRefused', lang))} (${esc(r.full)}, ${esc(r.run.client)}):</strong></p><blockquote><code>${esc(r.run.host.rejection)}</code></blockquote></div>`);
+    }
+    for (const note of r.run.serverNotes ?? []) out.push(`<div class="server-note" role="note"><p><strong>${esc(w('serverNote', lang))} (${esc(r.full)}):</strong> ${esc(note)}</p></div>`);
+  }
+  out.push(keyFigures(runs, lang));
+
+  // One order of labels for both outcome charts: the same label on the same row, the same legend.
+  const labels = labelOrder(runs.flatMap((r) => [r.run.outcomes, r.run.finalOutcomes]));
+  out.push(`<${h}>${esc(w('outcomesTitle', lang))}</${h}>`, outcomeChart(`${prefix}-outcomes`, w('outcomesTitle', lang), runs, (r) => r.outcomes, labels, lang));
+  out.push(`<${h}>${esc(w('finalTitle', lang))}</${h}>`, outcomeChart(`${prefix}-final`, w('finalTitle', lang), runs, (r) => r.finalOutcomes, labels, lang));
+  out.push(glossary(labels, lang));
+
+  out.push(`<${h}>${esc(w('retriesTitle', lang))}</${h}>`, retriesChart(`${prefix}-retries`, runs, lang));
+
+  const total = Math.max(...runs.map((r) => r.run.accuracy.total));
+  const accuracyTitle = w('accuracyTitle', lang, { total });
+  out.push(
+    `<${h}>${esc(accuracyTitle)}</${h}>`,
+    runBars(`${prefix}-accuracy`, accuracyTitle, runs, (r) => r.accuracy.correct, (r) => `${r.accuracy.correct}/${r.accuracy.total} · ${fmt(r.accuracy.total ? (100 * r.accuracy.correct) / r.accuracy.total : 0, lang, 0)}%`, lang, total),
+  );
+  out.push(`<${h}>${esc(w('silentTitle', lang))}</${h}>`, runBars(`${prefix}-silent`, w('silentTitle', lang), runs, (r) => r.silentWrong, (r) => String(r.silentWrong), lang, 1));
+  out.push(`<${h}>${esc(w('latencyTitle', lang))}</${h}>`, latencyChart(`${prefix}-latency`, runs, lang));
+
+  out.push(`<${h}>${esc(w('schemaTitle', lang))}</${h}>`, schemaDiff(report, lang));
+
+  const variant = report.runs.variant;
+  if (variant && (variant.stderrSample ?? []).length > 0) {
+    out.push(`<${h}>${esc(w('stderrTitle', lang, { variant: variant.variant }))}</${h}>`);
+    out.push(`<pre class="stderr">${variant.stderrSample.map((l) => esc(l.length > 300 ? `${l.slice(0, 297)}...` : l)).join('\n')}</pre>`);
+  }
+  return out.join('\n');
+}
+
+// ---------------------------------------------------------------------------
+// Predictions (lab mode)
+// ---------------------------------------------------------------------------
+
+function whoOf(predictions: PagePrediction[], i: number, lang: Lang): string {
+  const name = predictions[i]!.learner?.trim();
+  if (name) return name;
+  return predictions.length === 1 ? w('you', lang) : w('learnerN', lang, { n: i + 1 });
+}
+
+function withUnit(value: number, question: Question, lang: Lang): string {
+  if (question.unit === '%') return `${fmt(value, lang)}%`;
+  if (question.unit === 'points') return `${fmt(value, lang)} ${w('points', lang)}`;
+  return question.unit ? `${fmt(value, lang)} ${question.unit}` : fmt(value, lang);
+}
+
+function signed(value: number, lang: Lang): string {
+  return value === 0 ? '0' : `${value > 0 ? '+' : '−'}${fmt(Math.abs(value), lang)}`;
+}
+
+function questionBlock(question: Question, index: number, results: LabResults, predictions: PagePrediction[], lang: Lang): string {
+  const id = `q-${index + 1}-${safeId(question.id)}`;
+  let measured: number | string | undefined;
+  try {
+    measured = measure(question.figure, results);
+  } catch {
+    measured = undefined;
+  }
+  const out: string[] = [`<section class="question" aria-labelledby="${id}-h"><h3 id="${id}-h">${esc(question.prompt[lang])}</h3>`];
+  out.push(`<p class="qid"><code>${esc(question.id)}</code></p>`);
+  const answers = predictions.map((p, i) => ({ who: whoOf(predictions, i, lang), value: p.answers[question.id] ?? null }));
+  const unanswered = answers.filter((a) => a.value === null).map((a) => a.who);
+
+  if (measured === undefined) {
+    out.push(`<p class="note">${esc(w('measured', lang))}: ${esc(w('notMeasured', lang))}</p>`);
+  } else if (question.kind === 'number' && typeof measured === 'number') {
+    const numeric = answers
+      .map((a) => ({ who: a.who, value: typeof a.value === 'number' ? a.value : typeof a.value === 'string' && a.value.trim() !== '' && Number.isFinite(Number(a.value)) ? Number(a.value) : null }))
+      .filter((a): a is { who: string; value: number } => a.value !== null);
+    const m = measured;
+    const points = numeric.map((a) => ({ name: a.who, value: a.value, label: `${a.who}: ${withUnit(a.value, question, lang)} (${signed(Math.round((a.value - m) * 100) / 100, lang)})` }));
+    // The axis: the data, 0 when the question allows it, within the question's range where the data allows it.
+    const values = [m, ...numeric.map((a) => a.value)];
+    const qMin = question.min ?? -Infinity;
+    const qMax = question.max ?? Infinity;
+    let lo = Math.min(...values);
+    let hi = Math.max(...values);
+    if (qMin <= 0 && 0 <= qMax) (lo = Math.min(lo, 0)), (hi = Math.max(hi, 0));
+    const pad = (hi - lo) * 0.08 || 1;
+    // Padding, but never across zero nor out of the question's range (unless a value is there).
+    lo = Math.min(Math.max(lo - pad, qMin, lo >= 0 ? 0 : -Infinity), ...values);
+    hi = Math.max(Math.min(hi + pad, qMax, hi <= 0 ? 0 : Infinity), ...values);
+    const measuredText = withUnit(m, question, lang);
+    const desc = w('numberLineDesc', lang, {
+      lo: fmt(lo, lang),
+      hi: fmt(hi, lang),
+      measured: measuredText,
+      predictions: points.map((p) => p.label).join('; ') || w('noPredictions', lang),
+    });
+    const chart = numberLine({
+      id,
+      title: question.prompt[lang],
+      desc,
+      min: lo,
+      max: hi,
+      measured: { value: m, label: `${w('measured', lang)}: ${measuredText}` },
+      predictions: points,
+      tick: (v) => (question.unit === '%' ? `${fmt(v, lang)}%` : fmt(v, lang)),
+    });
+    const rows = [
+      [w('measured', lang), measuredText, ''],
+      ...answers.map((a) => {
+        const v = numeric.find((n) => n.who === a.who && a.value !== null);
+        return v ? [a.who, withUnit(v.value, question, lang), signed(Math.round((v.value - m) * 100) / 100, lang)] : [a.who, w('noAnswer', lang), ''];
+      }),
+    ];
+    out.push(figureBlock(chart, dataTable(question.prompt[lang], [w('who', lang), w('predicted', lang), w('offBy', lang)], rows, id)));
+  } else {
+    // A label question: what each learner typed next to what was measured.
+    const m = String(measured);
+    const swatch = outcomeSwatch(m);
+    out.push(
+      `<p class="measured-label">${esc(w('measured', lang))}: <span class="chip" style="--chip:${swatch.colour}"><span class="chip-swatch" aria-hidden="true"></span><code>${esc(m)}</code></span></p>`,
+    );
+    if (answers.length > 0) {
+      out.push(
+        `<table class="answers"><caption class="sr-only">${esc(question.prompt[lang])}</caption><thead><tr><th scope="col">${esc(w('who', lang))}</th><th scope="col">${esc(w('predicted', lang))}</th><th scope="col">${esc(w('measured', lang))}</th><th scope="col"></th></tr></thead><tbody>` +
+          answers
+            .map((a) => {
+              if (a.value === null) return `<tr><th scope="row">${esc(a.who)}</th><td>${esc(w('noAnswer', lang))}</td><td><code>${esc(m)}</code></td><td></td></tr>`;
+              const right = normaliseLabel(String(a.value)) === m;
+              return `<tr><th scope="row">${esc(a.who)}</th><td><code>${esc(a.value)}</code></td><td><code>${esc(m)}</code></td><td class="${right ? 'right' : 'wrong'}"><span aria-hidden="true">${right ? '✓' : '✗'} </span>${esc(w(right ? 'right' : 'wrong', lang))}</td></tr>`;
+            })
+            .join('') +
+          `</tbody></table>`,
+      );
+    }
+  }
+  if (question.kind === 'number' && unanswered.length > 0 && measured !== undefined) out.push(`<p class="note">${esc(w('noAnswerFrom', lang))} ${unanswered.map(esc).join(', ')}</p>`);
+  out.push('</section>');
+  return out.join('\n');
+}
+
+// ---------------------------------------------------------------------------
+// The lab sheet
+// ---------------------------------------------------------------------------
+
+/** Markdown to HTML with the sheet's raw HTML shown as text, links as text (no href leaves the page), images as their alt text. */
+function renderSheet(markdown: string): string {
+  const md = new Marked({
+    gfm: true,
+    async: false,
+    renderer: {
+      html(token: Tokens.HTML | Tokens.Tag) {
+        return esc(token.text);
+      },
+      link(token: Tokens.Link) {
+        const text = this.parser.parseInline(token.tokens);
+        return token.text === token.href ? `<span class="link">${text}</span>` : `${text} <span class="link">(${esc(token.href)})</span>`;
+      },
+      image(token: Tokens.Image) {
+        return esc(token.text);
+      },
+    },
+  });
+  return md.parse(markdown.replace(/<!--[\s\S]*?-->/g, ''), { async: false });
+}
+
+// ---------------------------------------------------------------------------
+// The page
+// ---------------------------------------------------------------------------
+
+const CSS = `
+:root { color-scheme: light; }
+html { font-size: 20px; }
+body { margin: 0; background: #ffffff; color: #111111; font-family: system-ui, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif; line-height: 1.45; }
+main { max-width: 1080px; margin: 0 auto; padding: 1.2rem 1.6rem 3rem; }
+h1 { font-size: 2rem; line-height: 1.2; margin: 0.4em 0 0.3em; }
+h2 { font-size: 1.55rem; margin: 2.2em 0 0.6em; padding-bottom: 0.2em; border-bottom: 4px solid #111111; }
+h3 { font-size: 1.2rem; margin: 1.8em 0 0.4em; }
+h4 { font-size: 1.05rem; margin: 1.4em 0 0.3em; }
+p { margin: 0.5em 0; }
+code, pre { font-family: ui-monospace, 'DejaVu Sans Mono', 'Cascadia Mono', Menlo, Consolas, monospace; }
+code { background: #eeeeee; padding: 0.05em 0.25em; border-radius: 3px; font-size: 0.95em; }
+.settings { font-size: 1.05rem; }
+.era, .note { color: #333333; }
+nav ul { margin: 0.3em 0; }
+a { color: #0b4f9c; }
+.sheet { margin: 1em 0; padding: 0.4em 1.2em; border-left: 8px solid #555555; background: #f4f4f4; }
+.sheet h1, .sheet h2, .sheet h3 { font-size: 1.15rem; border: 0; margin: 0.8em 0 0.3em; padding: 0; }
+.sheet .link { font-size: 0.85em; color: #333333; }
+.sheet pre { overflow-x: auto; background: #ffffff; padding: 0.5em; border: 1px solid #999999; font-size: 0.8rem; }
+figure.chart-block { margin: 0.4em 0 1.4em; }
+.chart-wrap { overflow-x: auto; }
+svg.chart { display: block; width: 100%; min-width: 600px; max-width: 1040px; height: auto; }
+table { border-collapse: collapse; margin: 0.6em 0; }
+caption { text-align: left; font-weight: 700; font-size: 1.2rem; padding: 0.3em 0; }
+th .sub { font-weight: 400; font-size: 0.85rem; white-space: nowrap; }
+th, td { padding: 0.3em 0.8em; border-bottom: 1px solid #888888; text-align: right; vertical-align: top; }
+th:first-child { text-align: left; }
+thead th { border-bottom: 3px solid #111111; }
+td.changed { font-weight: 700; text-decoration: underline; text-decoration-thickness: 3px; text-underline-offset: 4px; }
+table.answers th, table.answers td { text-align: left; }
+td.right { color: #0b5d1e; font-weight: 700; }
+td.wrong { color: #a00016; font-weight: 700; }
+.chip { display: inline-flex; align-items: center; gap: 0.4em; font-size: 1.15rem; font-weight: 700; }
+.chip-swatch { display: inline-block; width: 1.1em; height: 1.1em; background: var(--chip); border: 2px solid #111111; border-radius: 3px; }
+.measured-label { font-size: 1.15rem; }
+.refusal { border-left: 10px solid #c62828; background: #fdecec; padding: 0.5em 1em; margin: 0.8em 0; }
+.refusal blockquote { margin: 0.3em 0; }
+.refusal code { background: transparent; white-space: pre-wrap; word-break: break-word; }
+.server-note { border-left: 10px solid #6e6e6e; background: #f1f1f1; padding: 0.3em 1em; margin: 0.6em 0; }
+pre.diff, pre.stderr { font-size: 18px; line-height: 1.4; background: #f7f7f7; border: 1px solid #888888; padding: 0.6em 0.8em; overflow-x: auto; }
+pre.diff span { display: block; }
+pre.diff .add { background: #d2f5dc; color: #063d16; font-weight: 700; }
+pre.diff .del { background: #ffd9dc; color: #7a0010; font-weight: 700; }
+pre.diff .ctx { color: #333333; }
+pre.stderr { font-size: 16px; white-space: pre-wrap; word-break: break-word; }
+details.glossary { margin: 0.2em 0 1em; }
+details.glossary summary { cursor: pointer; font-weight: 700; }
+details.glossary dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.2em 1em; margin: 0.5em 0; }
+details.glossary dd { margin: 0; }
+section.question + section.question { border-top: 2px solid #bbbbbb; margin-top: 1.2em; }
+.qid { margin: 0; font-size: 0.85rem; color: #333333; }
+blockquote.reasoning { margin: 0.4em 0; padding: 0.2em 1em; border-left: 6px solid #0072b2; background: #eef6fb; }
+footer { margin-top: 3em; font-size: 0.8rem; color: #333333; }
+.sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
+@media print { h2 { break-before: auto; } figure.chart-block { break-inside: avoid; } }
+`;
+
+function page(lang: Lang, title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="schema-breaks">
+<title>${esc(title)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+<main>
+${body}
+<footer><p>${esc(w('footer', lang))}</p></footer>
+</main>
+</body>
+</html>
+`;
+}
+
+/** One self-contained HTML page for a lab report, or for a lab's runs and the predictions made of them. */
+export function renderReportPage(input: PageInput): string {
+  const { lang } = input;
+  const sheet = input.sheet?.trim() ? `<section class="sheet" aria-label="${esc(w('fromSheet', lang))}">${renderSheet(input.sheet)}</section>` : '';
+  if ('report' in input) {
+    const report = input.report;
+    const title = `schema-breaks: ${report.variant}`;
+    const body = `<header><p class="note">${esc(w('pageTitle', lang))}</p><h1>${esc(title)}</h1></header>\n${sheet}\n${reportBody(report, lang, 'r', 2)}`;
+    return page(lang, `${title} · ${report.settings.client} · ${report.settings.spec}`, body);
+  }
+
+  const { lab, results } = input;
+  const predictions = input.predictions ?? [];
+  const runNames = [...lab.runs.map((r) => r.name).filter((n) => results[n]), ...Object.keys(results).filter((n) => !lab.runs.some((r) => r.name === n))];
+  const out: string[] = [];
+  out.push(`<header><p class="note">${esc(w('labPageTitle', lang))} · <code>${esc(lab.id)}</code></p><h1>${inlineCode(lab.title[lang])}</h1></header>`);
+  out.push(
+    `<nav aria-label="${esc(w('contents', lang))}"><ul><li><a href="#predictions">${esc(w('predictionsTitle', lang))}</a></li>${runNames
+      .map((n) => `<li><a href="#run-${safeId(n)}">${esc(w('runHeading', lang, { name: n }))}: ${esc(results[n]!.settings.client)}, ${esc(results[n]!.settings.spec)}</a></li>`)
+      .join('')}</ul></nav>`,
+  );
+  out.push(sheet);
+  out.push(`<h2 id="predictions">${esc(w('predictionsTitle', lang))}</h2>`);
+  if (predictions.length === 0) out.push(`<p class="note">${esc(w('noPredictions', lang))}</p>`);
+  lab.questions.forEach((q, i) => out.push(questionBlock(q, i, results, predictions, lang)));
+  const reasons = predictions.map((p, i) => ({ who: whoOf(predictions, i, lang), text: p.reasoning?.trim() })).filter((r) => r.text);
+  if (reasons.length > 0) {
+    out.push(`<h3>${esc(w('reasoningTitle', lang))}</h3>`);
+    for (const r of reasons) out.push(`<blockquote class="reasoning"><p><strong>${esc(r.who)}:</strong> ${esc(r.text)}</p></blockquote>`);
+  }
+  for (const name of runNames) {
+    const report = results[name]!;
+    out.push(`<h2 id="run-${safeId(name)}">${esc(w('runHeading', lang, { name }))}: ${esc(report.settings.client)}, ${esc(report.settings.spec)}</h2>`);
+    out.push(reportBody(report, lang, `run-${safeId(name)}`, 3));
+  }
+  return page(lang, `schema-breaks: ${lab.id}`, out.join('\n'));
+}
