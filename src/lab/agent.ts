@@ -12,15 +12,17 @@
  */
 import type { CallOutcome, ServerConnection } from './connection.js';
 import type { Knobs } from './knobs.js';
-import { missingConcepts, noLessons, readError, writeCall } from './model.js';
+import { isRefusal, missingConcepts, noLessons, readError, writeCall } from './model.js';
 import type { ClientProfile } from './profiles.js';
-import type { OutcomeLabel, SeenTool, TutorRequest } from './types.js';
+import type { LessonRequest, OutcomeLabel, ProfileEdit, SeenTool, ToolIntent, TutorRequest } from './types.js';
 import { hashSeed, mulberry32 } from './workload.js';
 
 /** The tool every tutor request is for. */
 export const TOOL_NAME = 'conjugate';
 
 export interface Attempt {
+  /** The tool called (a request may call several). */
+  tool?: string;
   label: OutcomeLabel;
   args?: Record<string, unknown>;
   text: string;
@@ -29,7 +31,7 @@ export interface Attempt {
 }
 
 export interface CallRecord {
-  request: TutorRequest;
+  request: TutorRequest | ProfileEdit | LessonRequest;
   attempts: Attempt[];
   /** How the last attempt ended. */
   final: OutcomeLabel;
@@ -37,7 +39,14 @@ export interface CallRecord {
   answer?: string;
   /** Concepts the prompt stated that the first call left out. */
   missing: string[];
+  /** Profile edits: fields that changed without being asked to (data lost). */
+  lostFields?: string[];
+  /** Tool calls the request needed when all went well (a profile edit: read, write, read); 1 when absent. */
+  steps?: number;
 }
+
+/** A record of a request for another tool than conjugate. */
+export type ToolCallRecord = CallRecord;
 
 /**
  * What the host shows the model: a refusal of the whole request, the tools,
@@ -50,16 +59,24 @@ export type HostView = { rejected: string } | { tools: SeenTool[] } | { unreacha
 const TRANSIENT = new Set(['rpc:-32603', 'timeout', 'server-exit']);
 const BACK_TO_MODEL = new Set(['isError', 'rpc:-32602', 'client-invalid']);
 
-export async function runRequest(
-  request: TutorRequest,
-  view: HostView,
-  profile: ClientProfile,
-  server: ServerConnection,
-  knobs: Knobs,
-  seed: number,
-): Promise<CallRecord> {
+/** One tool call through the agent loop: what a request needs of one tool. */
+interface Step {
+  tool: string;
+  intent: TutorRequest['intent'] | ToolIntent;
+  /** Seeds the model's draws: the request's id, and the step's name for requests of several steps. */
+  key: string;
+}
+
+interface StepResult {
+  attempts: Attempt[];
+  final: OutcomeLabel;
+  answer?: string;
+  missing: string[];
+}
+
+async function runStep(step: Step, view: HostView, profile: ClientProfile, server: ServerConnection, knobs: Knobs, seed: number): Promise<StepResult> {
   const attempts: Attempt[] = [];
-  const done = (final: OutcomeLabel, missing: string[] = [], answer?: string): CallRecord => ({ request, attempts, final, answer, missing });
+  const done = (final: OutcomeLabel, missing: string[] = [], answer?: string): StepResult => ({ attempts, final, answer, missing });
 
   if ('unreachable' in view) {
     attempts.push({ label: view.unreachable, text: view.reason });
@@ -69,9 +86,9 @@ export async function runRequest(
     attempts.push({ label: 'client-rejected', text: view.rejected });
     return done('client-rejected');
   }
-  const tool = view.tools.find((t) => t.name === TOOL_NAME);
+  const tool = view.tools.find((t) => t.name === step.tool);
   if (!tool) {
-    attempts.push({ label: 'no-call', text: `the host shows no ${TOOL_NAME} tool` });
+    attempts.push({ label: 'no-call', text: `the host shows no ${step.tool} tool` });
     return done('no-call');
   }
 
@@ -87,34 +104,105 @@ export async function runRequest(
     } else {
       // Each attempt draws from its own stream, seeded by the request and the attempt number:
       // the baseline and a variant see the same draws for the same request.
-      const decision = writeCall(tool, request, lessons, knobs, mulberry32(hashSeed(seed, request.id, n)));
+      const decision = writeCall(tool, step, lessons, knobs, mulberry32(hashSeed(seed, step.key, n)));
       if (decision.kind === 'no-call') {
         attempts.push({ label: 'no-call', text: decision.reason });
         return done('no-call', missing ?? []);
       }
       args = decision.args;
       const checked = profile.validate(tool, args);
-      missing ??= missingConcepts(args, request.intent);
+      missing ??= missingConcepts(args, step.intent);
       if (!checked.ok) {
         attempts.push({ label: 'client-invalid', args, text: checked.error });
-        readError(checked.error, lessons, args);
+        readError(checked.error, lessons, args, step.intent);
         continue;
       }
       args = checked.args;
     }
-    const outcome: CallOutcome = await server.call(TOOL_NAME, args);
-    attempts.push({ label: outcome.label, args, text: outcome.text, latencyMs: outcome.latencyMs });
+    const outcome: CallOutcome = await server.call(step.tool, args);
+    attempts.push({ tool: step.tool, label: outcome.label, args, text: outcome.text, latencyMs: outcome.latencyMs });
     if (outcome.label === 'ok') return done('ok', missing, outcome.text);
     if (TRANSIENT.has(outcome.label)) {
       if (transientRetries++ >= knobs.maxTransientRetries) break;
       resend = args;
       continue;
     }
+    // A refusal ("the server is read-only") is final: asking again changes nothing.
+    if (isRefusal(outcome.text)) break;
     if (BACK_TO_MODEL.has(outcome.label)) {
-      readError(outcome.text, lessons, args);
+      readError(outcome.text, lessons, args, step.intent);
       continue;
     }
     break; // anything else (-32601, a malformed reply) is not worth retrying
   }
   return done(attempts.at(-1)!.label, missing ?? []);
+}
+
+/** A conjugation request: one call to conjugate. */
+export async function runRequest(
+  request: TutorRequest,
+  view: HostView,
+  profile: ClientProfile,
+  server: ServerConnection,
+  knobs: Knobs,
+  seed: number,
+): Promise<CallRecord> {
+  const result = await runStep({ tool: TOOL_NAME, intent: request.intent, key: request.id }, view, profile, server, knobs, seed);
+  return { request, ...result };
+}
+
+/**
+ * A profile edit, the way an agent does a full replace: read the profile,
+ * change one field, send the whole profile back, then read it again to
+ * confirm. A field that changed without being asked to was lost.
+ */
+export async function runProfileEdit(
+  request: ProfileEdit,
+  view: HostView,
+  profile: ClientProfile,
+  server: ServerConnection,
+  knobs: Knobs,
+  seed: number,
+): Promise<ToolCallRecord> {
+  const read = (key: string) => runStep({ tool: 'get_profile', intent: { learner: request.learner }, key }, view, profile, server, knobs, seed);
+  const before = await read(`${request.id}/read`);
+  const record = (steps: StepResult[], final: OutcomeLabel, extra: Partial<ToolCallRecord> = {}): ToolCallRecord => ({
+    request,
+    attempts: steps.flatMap((s) => s.attempts),
+    steps: steps.length,
+    final,
+    missing: [],
+    ...extra,
+  });
+  const current = before.final === 'ok' ? parseProfile(before.answer) : undefined;
+  if (!current) return record([before], before.final);
+  const intent: ToolIntent = { ...current, learner: request.learner, [request.field]: request.value };
+  const update = await runStep({ tool: 'update_profile', intent, key: `${request.id}/write` }, view, profile, server, knobs, seed);
+  if (update.final !== 'ok') return record([before, update], update.final);
+  const after = await read(`${request.id}/check`);
+  const now = after.final === 'ok' ? parseProfile(after.answer) : undefined;
+  const lost = now ? Object.keys(current).filter((f) => f !== request.field && JSON.stringify(current[f]) !== JSON.stringify(now[f])) : [];
+  return record([before, update, after], update.final, { answer: update.answer, lostFields: lost });
+}
+
+function parseProfile(text: string | undefined): Record<string, string | string[]> | undefined {
+  try {
+    const value = JSON.parse(text ?? '') as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string | string[]>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A lessons request: one call to the lessons tool. */
+export async function runLessonRequest(
+  request: LessonRequest,
+  view: HostView,
+  profile: ClientProfile,
+  server: ServerConnection,
+  knobs: Knobs,
+  seed: number,
+): Promise<ToolCallRecord> {
+  const result = await runStep({ tool: 'lessons', intent: request.intent, key: request.id }, view, profile, server, knobs, seed);
+  return { request, ...result };
 }

@@ -29,6 +29,10 @@ export interface Figures {
   missingArguments: { calls: number; share: number };
   /** Round trips to the server, all attempts. */
   latencyMs: { p50: number; p95: number };
+  /** Profile edits: fields that were cleared or changed without being asked to (data lost with success). */
+  fieldsCleared: number;
+  /** Requests to change data that ended ok while the server ran read-only (0 when it did not). */
+  mutationsThroughReadOnly: number;
 }
 
 function histogram(labels: OutcomeLabel[]): Record<OutcomeLabel, number> {
@@ -46,22 +50,29 @@ export function percentile(values: number[], p: number): number {
 
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
+/** Attempts beyond the one each step of the request needed. */
+function retriesOf(record: CallRecord): number {
+  return Math.max(0, record.attempts.length - (record.steps ?? 1));
+}
+
 function retryDistribution(workload: CallRecord[]): Record<string, number> {
   const counts: Record<string, number> = {};
-  const most = Math.max(0, ...workload.map((r) => r.attempts.length - 1));
+  const most = Math.max(0, ...workload.map(retriesOf));
   for (let n = 0; n <= most; n++) counts[String(n)] = 0;
-  for (const r of workload) counts[String(r.attempts.length - 1)]! += 1;
+  for (const r of workload) counts[String(retriesOf(r))]! += 1;
   return counts;
 }
 
 export function isSilentlyWrong(record: CallRecord): boolean {
-  return record.request.expected !== undefined && record.final === 'ok' && record.answer !== record.request.expected;
+  if (record.final !== 'ok') return false;
+  if ((record.lostFields?.length ?? 0) > 0) return true;
+  return record.request.expected !== undefined && record.answer !== record.request.expected;
 }
 
-export function figures(workload: CallRecord[], evaluation: CallRecord[]): Figures {
-  const retries = workload.reduce((sum, r) => sum + r.attempts.length - 1, 0);
+export function figures(workload: CallRecord[], evaluation: CallRecord[], readOnly = false): Figures {
+  const retries = workload.reduce((sum, r) => sum + retriesOf(r), 0);
   const failing = workload.filter((r) => r.attempts[0]?.label !== 'ok');
-  const failingRetries = failing.reduce((sum, r) => sum + r.attempts.length - 1, 0);
+  const failingRetries = failing.reduce((sum, r) => sum + retriesOf(r), 0);
   const missing = workload.filter((r) => r.missing.length > 0).length;
   const latencies = [...workload, ...evaluation].flatMap((r) => r.attempts.flatMap((a) => (a.latencyMs === undefined ? [] : [a.latencyMs])));
   return {
@@ -81,5 +92,7 @@ export function figures(workload: CallRecord[], evaluation: CallRecord[]): Figur
     silentWrong: [...workload, ...evaluation].filter(isSilentlyWrong).length,
     missingArguments: { calls: missing, share: workload.length ? round(missing / workload.length) : 0 },
     latencyMs: { p50: round(percentile(latencies, 50), 3), p95: round(percentile(latencies, 95), 3) },
+    fieldsCleared: workload.reduce((sum, r) => sum + (r.final === 'ok' ? (r.lostFields?.length ?? 0) : 0), 0),
+    mutationsThroughReadOnly: readOnly ? workload.filter((r) => 'mutation' in r.request && r.request.mutation && r.final === 'ok').length : 0,
   };
 }

@@ -18,7 +18,7 @@
  */
 import { TENSES, PERSONS } from '../conjugation/engine.js';
 import { scaled, type Knobs } from './knobs.js';
-import type { Intent, JsonSchema, SeenTool, TutorRequest } from './types.js';
+import type { Intent, JsonSchema, SeenTool, ToolIntent, TutorRequest } from './types.js';
 
 export type ModelDecision = { kind: 'call'; args: Record<string, unknown> } | { kind: 'no-call'; reason: string };
 
@@ -44,8 +44,17 @@ export function conceptOf(name: string): Concept | undefined {
   return Object.hasOwn(CONCEPT_OF_NAME, name) ? CONCEPT_OF_NAME[name] : undefined;
 }
 
+/** A conjugation request (verb, tense, person), as opposed to a request for another tool. */
+function isConjugation(intent: Intent | ToolIntent): intent is Intent {
+  return 'verb' in intent && (typeof intent.verb === 'object' || !Array.isArray(intent.verb));
+}
+
 /** The value the request gives for a concept, or undefined when the prompt does not say. */
-function intentValue(intent: Intent, concept: Concept): string | undefined {
+function intentValue(intent: Intent | ToolIntent, concept: string): string | undefined {
+  if (!isConjugation(intent)) {
+    const value = intent[concept];
+    return typeof value === 'string' ? value : undefined;
+  }
   const verb = intent.verb;
   switch (concept) {
     case 'verb':
@@ -58,11 +67,25 @@ function intentValue(intent: Intent, concept: Concept): string | undefined {
       return intent.tense;
     case 'person':
       return intent.person;
+    default:
+      return undefined;
   }
 }
 
+/** A list the request gives (goals), or undefined. */
+function intentList(intent: Intent | ToolIntent, name: string): string[] | undefined {
+  if (isConjugation(intent)) return undefined;
+  const value = intent[name];
+  return Array.isArray(value) ? value : undefined;
+}
+
+/** What a parameter name means: for a conjugation, a known synonym (name -> verb); for other tools' requests, the name itself. */
+function meaningOf(name: string, intent: Intent | ToolIntent): string | undefined {
+  return isConjugation(intent) ? conceptOf(name) : name;
+}
+
 /** Words a model would use for a concept when it has to make one up. */
-const VOCABULARY: Partial<Record<Concept, readonly string[]>> = { tense: TENSES, person: PERSONS };
+const VOCABULARY: Partial<Record<string, readonly string[]>> = { tense: TENSES, person: PERSONS };
 
 /**
  * What the model has learned from error texts during one call: keys it must
@@ -80,7 +103,7 @@ export function noLessons(): Lessons {
 }
 
 interface Context {
-  intent: Intent;
+  intent: Intent | ToolIntent;
   lessons: Lessons;
   knobs: Knobs;
   rng: () => number;
@@ -91,7 +114,7 @@ type Written = { ok: true; value: unknown } | { ok: false; reason: string };
 const isObject = (v: unknown): v is JsonSchema => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** One tool call for one request. */
-export function writeCall(tool: SeenTool, request: TutorRequest, lessons: Lessons, knobs: Knobs, rng: () => number): ModelDecision {
+export function writeCall(tool: SeenTool, request: { intent: TutorRequest['intent'] | ToolIntent }, lessons: Lessons, knobs: Knobs, rng: () => number): ModelDecision {
   const ctx: Context = { intent: request.intent, lessons, knobs, rng };
   const properties = isObject(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
   if (Object.keys(properties).length === 0 && !hasUnion(tool.inputSchema)) return guessArguments(tool, ctx);
@@ -112,10 +135,16 @@ function hasUnion(schema: JsonSchema): boolean {
 function guessArguments(tool: SeenTool, ctx: Context): ModelDecision {
   const words = new Set((tool.description ?? '').toLowerCase().match(/[a-z]+/g) ?? []);
   const args: Record<string, unknown> = {};
-  for (const concept of CONCEPTS) {
+  const concepts = isConjugation(ctx.intent) ? CONCEPTS : Object.keys(ctx.intent);
+  for (const concept of concepts) {
     const told = ctx.lessons.mustWrite.has(concept);
     const dares = words.has(concept) && ctx.rng() < scaled(ctx.knobs.guessRate, ctx.knobs.temperature);
     if (!told && !dares) continue;
+    const list = intentList(ctx.intent, concept);
+    if (list) {
+      args[concept] = list;
+      continue;
+    }
     const asked = intentValue(ctx.intent, concept);
     const value = pickValue(asked, ctx.lessons.allowed.get(concept) ?? VOCABULARY[concept], ctx);
     if (value === undefined && asked !== undefined && told) {
@@ -134,16 +163,18 @@ function pickValue(value: string | undefined, options: readonly string[] | undef
   return ctx.knobs.temperature === 0 ? options[0] : options[Math.floor(ctx.rng() * options.length)];
 }
 
-function writeValue(schema: unknown, concept: Concept | undefined, path: string, ctx: Context): Written {
+function writeValue(schema: unknown, concept: string | undefined, path: string, ctx: Context): Written {
   if (!isObject(schema)) return writeScalar({}, concept, path, ctx);
   const branches = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
   if (Array.isArray(branches)) return writeBranch(branches, concept, path, ctx);
   if (schema.type === 'object' || isObject(schema.properties)) return writeObject(schema, path, ctx);
+  // A list is copied from the request as it is (goals: ["travel", "exams"]).
+  if (schema.type === 'array') return { ok: true, value: concept ? intentList(ctx.intent, concept) : undefined };
   return writeScalar(schema, concept, path, ctx);
 }
 
 /** A union: the branch the intent fills best, among those the model sees. Ties go to the first. */
-function writeBranch(branches: unknown[], concept: Concept | undefined, path: string, ctx: Context): Written {
+function writeBranch(branches: unknown[], concept: string | undefined, path: string, ctx: Context): Written {
   let best: { score: number; branch: unknown } | undefined;
   for (const branch of branches) {
     const score = fit(branch, concept, ctx.intent);
@@ -154,7 +185,7 @@ function writeBranch(branches: unknown[], concept: Concept | undefined, path: st
 }
 
 /** How many of a branch's keys the request has values for; 0 when a required key has none. */
-function fit(branch: unknown, concept: Concept | undefined, intent: Intent): number {
+function fit(branch: unknown, concept: string | undefined, intent: Intent | ToolIntent): number {
   if (!isObject(branch)) return 0;
   if (isObject(branch.properties)) {
     const required = Array.isArray(branch.required) ? branch.required : [];
@@ -162,7 +193,7 @@ function fit(branch: unknown, concept: Concept | undefined, intent: Intent): num
     for (const [key, sub] of Object.entries(branch.properties)) {
       // A constant (a discriminator like kind: "byName") is copied, not chosen: it neither adds nor disqualifies.
       if (isObject(sub) && 'const' in sub) continue;
-      const c = conceptOf(key);
+      const c = meaningOf(key, intent);
       const fillable = c !== undefined && intentValue(intent, c) !== undefined && isObject(sub) && accepts(sub, intentValue(intent, c)!);
       if (fillable) score++;
       else if (required.includes(key)) return 0;
@@ -187,9 +218,9 @@ function writeObject(schema: JsonSchema, path: string, ctx: Context): Written {
   for (const [key, sub] of Object.entries(properties)) {
     const keyPath = path ? `${path}.${key}` : key;
     if (ctx.lessons.mustDrop.has(keyPath)) continue;
-    const concept = conceptOf(key);
+    const concept = meaningOf(key, ctx.intent);
     const mustWrite = required.includes(key) || ctx.lessons.mustWrite.has(keyPath);
-    const known = concept !== undefined && intentValue(ctx.intent, concept) !== undefined;
+    const known = concept !== undefined && (intentValue(ctx.intent, concept) !== undefined || intentList(ctx.intent, concept) !== undefined);
     if (!mustWrite) {
       if (closed) continue;
       // Grammar-constrained decoding offers "}" here: the object may close.
@@ -202,6 +233,8 @@ function writeObject(schema: JsonSchema, path: string, ctx: Context): Written {
     const written = writeValue(sub, concept, keyPath, ctx);
     if (written.ok) {
       if (written.value !== undefined) out[key] = written.value;
+      // A required key the request says nothing about: the shortest value of its type.
+      else if (mustWrite && isObject(sub) && !isConjugation(ctx.intent)) out[key] = sub.type === 'array' ? [] : sub.type === 'string' ? '' : undefined;
     } else if (mustWrite) {
       return written;
     }
@@ -209,7 +242,7 @@ function writeObject(schema: JsonSchema, path: string, ctx: Context): Written {
   return { ok: true, value: out };
 }
 
-function writeScalar(schema: JsonSchema, concept: Concept | undefined, path: string, ctx: Context): Written {
+function writeScalar(schema: JsonSchema, concept: string | undefined, path: string, ctx: Context): Written {
   if ('const' in schema) return { ok: true, value: schema.const };
   const value = concept ? intentValue(ctx.intent, concept) : undefined;
   const told = ctx.lessons.allowed.get(path);
@@ -235,7 +268,7 @@ function writeScalar(schema: JsonSchema, concept: Concept | undefined, path: str
  * conjugate failed: Cannot read properties of undefined") teaches nothing, and
  * the next attempt is a fresh sample.
  */
-export function readError(text: string, lessons: Lessons, sentArgs: Record<string, unknown>): boolean {
+export function readError(text: string, lessons: Lessons, sentArgs: Record<string, unknown>, intent?: Intent | ToolIntent): boolean {
   const body = text
     .replace(/^(\s*MCP error -?\d+:\s*)+/, '')
     .replace(/^(Input validation error:\s*)?Invalid arguments for tool [^:]+:\s*/, '')
@@ -254,7 +287,7 @@ export function readError(text: string, lessons: Lessons, sentArgs: Record<strin
       understood = true;
       continue;
     }
-    if (!conceptOf(leaf) && !(leaf in sentArgs)) continue;
+    if (!conceptOf(leaf) && !(leaf in sentArgs) && !(intent && !isConjugation(intent) && leaf in intent)) continue;
     if (/not a parameter|unrecognized|not allowed|additional propert/i.test(problem)) {
       lessons.mustDrop.add(parameter);
       understood = true;
@@ -277,6 +310,11 @@ export function readError(text: string, lessons: Lessons, sentArgs: Record<strin
   return understood;
 }
 
+/** A policy refusal, not a mistake in the call: "Refused: ... the server is read-only". Asking again changes nothing. */
+export function isRefusal(text: string): boolean {
+  return /^(MCP error -?\d+:\s*)?Refused:/.test(text) || /\bread-only\b/i.test(text);
+}
+
 function getPath(value: unknown, path: string): unknown {
   let v = value;
   for (const key of path.split('.')) {
@@ -287,7 +325,7 @@ function getPath(value: unknown, path: string): unknown {
 }
 
 /** Concepts of the request the arguments leave out: what "a call with missing arguments" means here. */
-export function missingConcepts(args: Record<string, unknown> | undefined, intent: Intent): Concept[] {
+export function missingConcepts(args: Record<string, unknown> | undefined, intent: Intent | ToolIntent): Concept[] {
   const present = new Set<Concept>();
   const walk = (v: unknown) => {
     if (!isObject(v)) return;

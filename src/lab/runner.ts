@@ -5,12 +5,17 @@
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { SpecEra } from '../minimcp/errors.js';
-import { runRequest, TOOL_NAME, type CallRecord, type HostView } from './agent.js';
+import { runLessonRequest, runProfileEdit, runRequest, TOOL_NAME, type CallRecord, type HostView } from './agent.js';
 import { ServerConnection } from './connection.js';
 import type { Knobs } from './knobs.js';
 import { figures, type Figures } from './metrics.js';
 import type { ClientProfile } from './profiles.js';
+import { drawFrom, LESSON_REQUESTS, PROFILE_EDITS } from './tasks.js';
 import { drawWorkload, EVAL_SET } from './workload.js';
+
+/** Which requests a run sends: conjugations (the default), profile edits, or lesson requests. */
+export const WORKLOADS = ['conjugate', 'profile', 'lessons'] as const;
+export type Workload = (typeof WORKLOADS)[number];
 
 export interface RunSettings {
   client: ClientProfile;
@@ -18,6 +23,9 @@ export interface RunSettings {
   seed: number;
   calls: number;
   knobs: Knobs;
+  workload?: Workload;
+  /** Start the server with --read-only. */
+  readOnly?: boolean;
 }
 
 export interface RunResult extends Figures {
@@ -28,6 +36,10 @@ export interface RunResult extends Figures {
   seed: number;
   calls: number;
   temperature: number;
+  workload: Workload;
+  readOnly: boolean;
+  /** Do the server's validation errors name what is wrong? One call per argument left out of a call that worked. */
+  errorProbe: { named: number; total: number };
   /** The conjugate tool's inputSchema as the client got it from tools/list, or null. */
   publishedSchema: Record<string, unknown> | null;
   /** What the host did with the tool list: 'accepted', or its rejection text. */
@@ -45,9 +57,9 @@ export interface RunResult extends Figures {
  * with this node; the runner adds `--spec`.
  */
 export async function run(variant: string, server: string | string[], settings: RunSettings): Promise<RunResult> {
-  const { client: profile, spec, seed, calls, knobs } = settings;
+  const { client: profile, spec, seed, calls, knobs, workload = 'conjugate', readOnly = false } = settings;
   const script = typeof server === 'string' ? [server] : server;
-  const connection = new ServerConnection({ command: process.execPath, args: [...script, '--spec', spec] }, knobs.callTimeoutMs);
+  const connection = new ServerConnection({ command: process.execPath, args: [...script, '--spec', spec, ...(readOnly ? ['--read-only'] : [])] }, knobs.callTimeoutMs);
   try {
     let tools: Tool[] | undefined;
     const serverNotes: string[] = [];
@@ -62,12 +74,15 @@ export async function run(variant: string, server: string | string[], settings: 
     }
     const published = tools?.find((t) => t.name === TOOL_NAME);
 
-    const workload: CallRecord[] = [];
-    for (const request of drawWorkload(seed, calls)) workload.push(await runRequest(request, view, profile, connection, knobs, seed));
+    const records: CallRecord[] = [];
+    if (workload === 'conjugate') for (const request of drawWorkload(seed, calls)) records.push(await runRequest(request, view, profile, connection, knobs, seed));
+    if (workload === 'profile') for (const request of drawFrom(PROFILE_EDITS, seed, calls, 'profile')) records.push(await runProfileEdit(request, view, profile, connection, knobs, seed));
+    if (workload === 'lessons') for (const request of drawFrom(LESSON_REQUESTS, seed, calls, 'lessons')) records.push(await runLessonRequest(request, view, profile, connection, knobs, seed));
     // The eval's draws are keyed by its own request ids (e01..e30), apart from the
     // workload's, so --calls does not move the accuracy figure.
     const evaluation: CallRecord[] = [];
     for (const request of EVAL_SET) evaluation.push(await runRequest(request, view, profile, connection, knobs, seed));
+    const errorProbe = await probeErrorMessages(records, connection);
 
     const seen = 'tools' in view ? (view.tools.find((t) => t.name === TOOL_NAME)?.inputSchema ?? null) : null;
     if (connection.garbageLines > 0) serverNotes.push(`the server wrote ${connection.garbageLines} line(s) to stdout that are not JSON-RPC`);
@@ -79,16 +94,60 @@ export async function run(variant: string, server: string | string[], settings: 
       seed,
       calls,
       temperature: knobs.temperature,
+      workload,
+      readOnly,
+      errorProbe,
       publishedSchema: (published?.inputSchema as Record<string, unknown> | undefined) ?? null,
       host: 'rejected' in view ? { accepted: false, rejection: view.rejected } : { accepted: true, seenSchema: seen },
-      ...figures(workload, evaluation),
+      ...figures(records, evaluation, readOnly),
       stderrSample: stderrSample(connection.stderr),
       serverNotes,
-      records: { workload, eval: evaluation },
+      records: { workload: records, eval: evaluation },
     };
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * The error-message probe: take the first call of the workload that worked
+ * and send it again once per argument, each time without that argument (at
+ * any depth). A message "names" the argument when one of its "parameter:
+ * problem" parts ends with the argument's name. Nothing here knows the
+ * variant: the calls come from the workload, the verdict from the texts.
+ */
+export async function probeErrorMessages(records: CallRecord[], connection: ServerConnection): Promise<{ named: number; total: number }> {
+  for (const record of records) {
+    // The call of the request that carried the most arguments and worked (an edit's write, not its reads).
+    const worked = record.attempts
+      .filter((a) => a.label === 'ok' && a.args && a.tool)
+      .sort((a, b) => leafPaths(b.args!).length - leafPaths(a.args!).length)[0];
+    if (!worked?.args || !worked.tool) continue;
+    const tool = worked.tool;
+    let named = 0;
+    const paths = leafPaths(worked.args);
+    for (const path of paths) {
+      const outcome = await connection.call(tool, without(worked.args, path));
+      const leaf = path.at(-1)!;
+      if (outcome.label !== 'ok' && new RegExp(`(^|[\\s;.(])${leaf}\\s*:`).test(outcome.text.replace(/^(MCP error -?\d+:\s*)+/, ''))) named++;
+    }
+    return { named, total: paths.length };
+  }
+  return { named: 0, total: 0 };
+}
+
+function leafPaths(value: Record<string, unknown>, prefix: string[] = []): string[][] {
+  return Object.entries(value).flatMap(([key, sub]) =>
+    sub !== null && typeof sub === 'object' && !Array.isArray(sub) ? leafPaths(sub as Record<string, unknown>, [...prefix, key]) : [[...prefix, key]],
+  );
+}
+
+function without(value: Record<string, unknown>, path: string[]): Record<string, unknown> {
+  const copy = structuredClone(value);
+  let node: Record<string, unknown> = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  delete node[path.at(-1)!];
+  return copy;
 }
 
 /**

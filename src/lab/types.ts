@@ -17,6 +17,13 @@ export interface Intent {
   person?: Person;
 }
 
+/**
+ * The intent of a request for another tool: the values the user's words give,
+ * keyed by the parameter name a model would match them to (learner, level,
+ * goals, action, lessonId, ...).
+ */
+export type ToolIntent = Record<string, string | string[]>;
+
 /** One request from the bank: the words, what they mean, and the answer a tutor must give. */
 export interface TutorRequest {
   id: string;
@@ -47,3 +54,27 @@ export interface SeenTool {
  * server-exit.
  */
 export type OutcomeLabel = string;
+
+/** "Set Ana's level to B2": read the profile, change one field, write it back. */
+export interface ProfileEdit {
+  id: string;
+  kind: 'profile-edit';
+  prompt: string;
+  learner: string;
+  field: string;
+  value: string | string[];
+  /** An edit with an expected outcome: every other field kept. */
+  expected?: undefined;
+}
+
+/** "List my B1 lessons", "Delete lesson L3". */
+export interface LessonRequest {
+  id: string;
+  kind: 'lessons';
+  prompt: string;
+  intent: ToolIntent;
+  /** A change to the tutor's data (create, delete): what read-only mode must refuse. */
+  mutation: boolean;
+  /** Written by hand: the tool's answer a correct call gives. */
+  expected?: string;
+}

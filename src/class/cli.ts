@@ -1,0 +1,189 @@
+/**
+ * `npm run class`: the instructor's commands for a workshop.
+ *
+ *   report [FOLDER]   every learner's journal under FOLDER, as one page and a terminal summary
+ *   handout <lab>     a printable one-page handout (hypothesis, break, questions with blank boxes)
+ *   sweep [...]       handed to runSweepCommand in src/class/sweep.ts
+ *
+ * Every bad input is one clear line and exit code 2.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { REPO } from '../lab/paths.js';
+import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
+import { detectLang } from '../learn/i18n.js';
+import { SheetError } from '../learn/sheets.js';
+import { discover, FolderError } from './discover.js';
+import { renderHandout } from './handout.js';
+import { ct } from './i18n.js';
+import { renderClassPage } from './page.js';
+import { buildClassReport } from './report.js';
+import { renderClassTerminal } from './terminal.js';
+
+export const USAGE = `Usage: npm run class -- <command> [options]
+
+Commands:
+  report [FOLDER]       the class report: every breaks.jsonl under FOLDER, at any depth
+                        (default learners/), as a terminal summary and an HTML page
+      --out FILE        where to write the page (default FOLDER/class-report.html)
+      --json            print the report as one JSON document instead (format
+                        schema-breaks/class-report, version 1; the page only with --out)
+      --lang en|es      language of the page and summary (default: from the locale)
+  handout <lab>         a printable one-page handout: the hypothesis, the break and
+                        the questions with blank boxes, no answers
+  handout --all         every lab (in both languages, unless --lang is given)
+      --out FILE        the handout file (with --all: a folder; default handouts/)
+      --lang en|es      language of the handout (default: from the locale)
+  sweep [...]           a sweep over seeds and settings (src/class/sweep.ts)
+
+  --help                this text`;
+
+export class ClassUsageError extends Error {}
+
+const write = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+
+/** Where the instructor typed the command (npm run moves to the package folder and keeps the original in INIT_CWD). */
+function userDir(): string {
+  return process.env.INIT_CWD ?? process.cwd();
+}
+
+function fromUser(path: string): string {
+  return isAbsolute(path) ? path : resolve(userDir(), path);
+}
+
+function shown(path: string): string {
+  const rel = relative(userDir(), path);
+  return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+}
+
+function langOf(value: string | undefined): Lang {
+  if (value === undefined) return detectLang();
+  if (!(LANGS as readonly string[]).includes(value)) throw new ClassUsageError(`unknown language "${value}"; one of: ${LANGS.join(', ')}`);
+  return value as Lang;
+}
+
+type Options = Record<string, { type: 'string' | 'boolean' }>;
+
+function parse(argv: string[], options: Options): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
+    return { values: values as Record<string, string | boolean | undefined>, positionals };
+  } catch (error) {
+    throw new ClassUsageError((error as Error).message.split('\n')[0]!);
+  }
+}
+
+function writeFile(file: string, text: string): void {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new ClassUsageError(`cannot write ${file}: ${(error as Error).message}`);
+  }
+}
+
+export async function reportCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { out: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' } });
+  if (values.help) {
+    write(USAGE);
+    return 0;
+  }
+  if (positionals.length > 1) throw new ClassUsageError(`report takes one folder; got ${positionals.length}: ${positionals.join(' ')}`);
+  const lang = langOf(values.lang as string | undefined);
+  const given = positionals[0];
+  const folder = given === undefined ? join(REPO, 'learners') : fromUser(given);
+  const name = given ?? 'learners/';
+  let discovery;
+  try {
+    // No learners/ folder yet on this machine: nobody has run a lab here, which is not a mistake.
+    discovery = given === undefined && !existsSync(folder) ? { journals: [], unreadable: [], duplicateNames: [] } : discover(folder);
+  } catch (error) {
+    if (error instanceof FolderError) throw new ClassUsageError(error.message.replace(folder, name));
+    throw error;
+  }
+  const report = buildClassReport({ folder: name, discovery, labs: loadCatalogue(), lang });
+  const out = values.out === undefined ? undefined : fromUser(values.out as string);
+  if (values.json) {
+    if (out) writeFile(out, renderClassPage(report));
+    write(JSON.stringify(report, null, 2));
+    return 0;
+  }
+  write(renderClassTerminal(report));
+  const pageFile = out ?? join(folder, 'class-report.html');
+  writeFile(pageFile, renderClassPage(report));
+  write(`\n${ct('pageWritten', lang)} ${shown(pageFile)}`);
+  return 0;
+}
+
+export async function handoutCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { out: { type: 'string' }, lang: { type: 'string' }, all: { type: 'boolean' } });
+  if (values.help) {
+    write(USAGE);
+    return 0;
+  }
+  const labs = loadCatalogue();
+  const ids = labs.map((l) => l.id).join(', ');
+  if (values.all) {
+    if (positionals.length > 0) throw new ClassUsageError(`handout --all takes no lab; got ${positionals.join(' ')}`);
+    const langs = values.lang === undefined ? [...LANGS] : [langOf(values.lang as string)];
+    const dir = fromUser((values.out as string | undefined) ?? 'handouts');
+    for (const lab of labs) {
+      for (const lang of langs) {
+        const file = join(dir, `${lab.id}.${lang}.html`);
+        writeFile(file, renderHandout(lab, lang));
+        write(`${ct('handoutWritten', lang)} ${shown(file)}`);
+      }
+    }
+    return 0;
+  }
+  if (positionals.length !== 1) throw new ClassUsageError(positionals.length === 0 ? `which lab? one of: ${ids} (or --all)` : `handout takes one lab; got ${positionals.join(' ')}`);
+  const lab = labs.find((l) => l.id === positionals[0]);
+  if (!lab) throw new ClassUsageError(`unknown lab "${positionals[0]}"; one of: ${ids}`);
+  const lang = langOf(values.lang as string | undefined);
+  const file = fromUser((values.out as string | undefined) ?? join('handouts', `${lab.id}.${lang}.html`));
+  writeFile(file, renderHandout(lab, lang));
+  write(`${ct('handoutWritten', lang)} ${shown(file)}`);
+  return 0;
+}
+
+/** The sweep lives in src/class/sweep.ts (someone else's file): loaded only when asked for, so the other commands never run its code. */
+export async function sweepCommand(argv: string[]): Promise<number> {
+  if (!existsSync(join(REPO, 'src', 'class', 'sweep.ts'))) {
+    process.stderr.write('class: sweep is not available in this copy of the kit (src/class/sweep.ts is missing)\n');
+    return 2;
+  }
+  const { runSweepCommand } = await import('./sweep.js');
+  return runSweepCommand(argv);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'report':
+        return await reportCommand(rest);
+      case 'handout':
+        return await handoutCommand(rest);
+      case 'sweep':
+        return await sweepCommand(rest);
+      case '--help':
+      case '-h':
+      case 'help':
+        write(USAGE);
+        return 0;
+      case undefined:
+        process.stderr.write(`class: which command? report, handout or sweep (npm run class -- --help)\n`);
+        return 2;
+      default:
+        process.stderr.write(`class: unknown command "${command}"; one of: report, handout, sweep (npm run class -- --help)\n`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof ClassUsageError || error instanceof SheetError) {
+      process.stderr.write(`class ${command}: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * A worker thread of the class sweep (src/class/sweep.ts): it takes runs from
+ * the main thread, a few at a time, and answers each with its figures.
+ *
+ * One run is one server process (already built: the main thread builds every
+ * bundle first, so workers never race on a build), one client profile, one
+ * spec era and one seed, exactly as `runLab` runs it (src/lab/runner.ts). Runs
+ * are deterministic by seed, so which worker runs what, and in which order,
+ * does not change a figure (latency aside).
+ *
+ * This file is bundled by sweep.ts into the kit's cache and started with
+ * worker_threads; it runs nothing when imported outside a worker.
+ */
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { DEFAULT_KNOBS } from '../lab/knobs.js';
+import { getProfile } from '../lab/profiles.js';
+import { run, type RunResult } from '../lab/runner.js';
+import type { SpecEra } from '../minimcp/errors.js';
+
+/** One run to make: what `run(variant, serverJs, settings)` needs, as plain data. */
+export interface RunTask {
+  id: number;
+  /** 'baseline', the break's id, or '<id>+solution' (the label runLab gives). */
+  variant: string;
+  serverJs: string;
+  client: string;
+  spec: SpecEra;
+  seed: number;
+  calls: number;
+  temperature: number;
+}
+
+export type WorkerReply = { id: number; result: RunResult } | { id: number; error: string };
+
+export async function runTask(task: RunTask): Promise<RunResult> {
+  const client = getProfile(task.client);
+  if (!client) throw new Error(`unknown client profile ${task.client}`);
+  const result = await run(task.variant, task.serverJs, {
+    client,
+    spec: task.spec,
+    seed: task.seed,
+    calls: task.calls,
+    knobs: { ...DEFAULT_KNOBS, temperature: task.temperature },
+  });
+  // The per-call records stay here: the sweep reads figures, and `--json` of a lab drops them too.
+  delete result.records;
+  return result;
+}
+
+if (!isMainThread && parentPort) {
+  const port = parentPort;
+  port.on('message', (task: RunTask | 'stop') => {
+    if (task === 'stop') {
+      port.close();
+      return;
+    }
+    runTask(task).then(
+      (result) => port.postMessage({ id: task.id, result } satisfies WorkerReply),
+      (error: unknown) => port.postMessage({ id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply),
+    );
+  });
+}

@@ -1,0 +1,826 @@
+/**
+ * `npm run class -- sweep`: the whole course's findings on one screen.
+ *
+ * Every lab (every break in breaks/), every client profile and both spec eras,
+ * one seed, each with its solution: the baseline, the variant and the solution
+ * of each (lab, client, spec), as `npm run lab -- --variant <lab> --client <p>
+ * --spec <era> --solution` measures them. The result is one self-contained
+ * HTML page (a grid: a row per lab and era, a column per client profile), or
+ * with `--json` the data (format `schema-breaks/sweep`, version 1).
+ *
+ * How it runs:
+ * - every server bundle is built first (baseline, each break, each break with
+ *   its solution), so the workers never race on a build;
+ * - the baseline of a (client, spec) is the same run for every lab (same
+ *   server, same settings, same seed), so it runs once and is shared by the
+ *   lab cells of that column: 12 baseline runs instead of 48;
+ * - the runs go to `--jobs` worker threads (src/class/sweep-worker.ts, bundled
+ *   into the kit's cache), each keeping a few runs in flight, as `runLab` does;
+ *   every run starts its own server process.
+ * Runs are deterministic by seed: the same seed gives the same JSON whatever
+ * the number of jobs (latency aside).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { build, version as esbuildVersion } from 'esbuild';
+import { SPEC_ERAS, type SpecEra } from '../minimcp/errors.js';
+import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
+import { detectLang } from '../learn/i18n.js';
+import { DEFAULT_KNOBS } from '../lab/knobs.js';
+import { CACHE_DIR, REPO } from '../lab/paths.js';
+import { PROFILES, PROFILE_IDS } from '../lab/profiles.js';
+import { OUTCOME_COLOURS } from '../lab/report.js';
+import type { RunResult } from '../lab/runner.js';
+import { BASELINE, breakPatch, BuildError, buildServer, listBreaks, solutionPatch } from '../lab/variants.js';
+import type { RunTask, WorkerReply } from './sweep-worker.js';
+
+export const SWEEP_FORMAT = 'schema-breaks/sweep';
+/** Bump when a field changes meaning or goes away; adding a field does not. */
+export const SWEEP_FORMAT_VERSION = 1;
+
+/** Runs each worker keeps in flight: a run waits on its server most of the time (see the measurements in the report). */
+export const DEFAULT_PER_JOB = 3;
+
+// ---------------------------------------------------------------------------
+// The data
+// ---------------------------------------------------------------------------
+
+/** One run's figures, as a lab's `--json` gives them, without the schemas and the executor's traces. */
+export interface SweepRun {
+  /** 'baseline', the break's id, or '<id>+solution'. */
+  variant: string;
+  outcomes: Record<string, number>;
+  finalOutcomes: Record<string, number>;
+  attempts: Record<string, number>;
+  retries: RunResult['retries'];
+  accuracy: RunResult['accuracy'];
+  silentWrong: number;
+  missingArguments: RunResult['missingArguments'];
+  /** Timings: the one part of a run that differs between two runs with the same seed. */
+  latencyMs: RunResult['latencyMs'];
+  /** Did the host take the tool list; if not, its error text. */
+  host: { accepted: true } | { accepted: false; rejection: string };
+  /** The conjugate tool's published schema differs from the baseline's. */
+  schemaChanged: boolean;
+  serverNotes: string[];
+}
+
+/**
+ * How a run compares with the baseline of its cell, on what a learner reads.
+ * Outcomes first (calls ending ok, eval accuracy, silently wrong answers),
+ * then the cost (retries):
+ * - same: every figure equal (latency aside);
+ * - better: some outcome better and none worse; or the outcomes equal with fewer retries.
+ *   More retries do not spoil a better outcome: a fix that answers requests the
+ *   baseline could not even make may need a correction for some of them;
+ * - worse: some outcome worse and none better; or the outcomes equal with more retries;
+ * - mixed: some outcome better, another worse;
+ * - different: outcomes and retries equal, other figures not (e.g. which error the first attempts got).
+ */
+export type Verdict = 'same' | 'better' | 'worse' | 'mixed' | 'different';
+
+export interface SweepCell {
+  lab: string;
+  client: string;
+  spec: SpecEra;
+  runs: { baseline: SweepRun; variant: SweepRun; solution: SweepRun | null };
+  verdict: {
+    variant: Verdict;
+    /** null when the lab has no solution patch. */
+    solution: Verdict | null;
+    /** The solution leaves a learner worse off than the baseline (its verdict is worse or mixed): a finding, not a fix. */
+    solutionFallsShort: boolean;
+  };
+}
+
+export interface SweepReport {
+  format: typeof SWEEP_FORMAT;
+  version: typeof SWEEP_FORMAT_VERSION;
+  settings: { seed: number; calls: number; temperature: number };
+  labs: { id: string; title: { en: string; es: string } }[];
+  clients: { id: string; title: string; asOf: string }[];
+  specs: SpecEra[];
+  /** Lab by lab (catalogue order), then client (PROFILE_IDS order), then spec (SPEC_ERAS order). */
+  cells: SweepCell[];
+}
+
+export interface SweepTiming {
+  jobs: number;
+  perJob: number;
+  runs: number;
+  buildMs: number;
+  runMs: number;
+  totalMs: number;
+}
+
+export interface SweepOptions {
+  seed: number;
+  calls: number;
+  temperature?: number;
+  jobs: number;
+  /** Runs in flight per worker (default DEFAULT_PER_JOB). */
+  perJob?: number;
+  /** Subsets, for tests; default every lab, every profile, both eras. */
+  labs?: string[];
+  clients?: string[];
+  specs?: SpecEra[];
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The labs in catalogue order (the course's order), then any other break by name. */
+export function sweepLabs(): { id: string; title: { en: string; es: string } }[] {
+  const breaks = listBreaks();
+  let catalogue: { id: string; title: { en: string; es: string } }[] = [];
+  try {
+    catalogue = loadCatalogue();
+  } catch {
+    // No catalogue: the breaks by name, titled by their ids.
+  }
+  const position = (id: string) => {
+    const i = catalogue.findIndex((lab) => lab.id === id);
+    return i === -1 ? catalogue.length : i;
+  };
+  return [...breaks]
+    .sort((a, b) => position(a) - position(b) || a.localeCompare(b))
+    .map((id) => ({ id, title: catalogue.find((lab) => lab.id === id)?.title ?? { en: id, es: id } }));
+}
+
+/** A run's figures without its schemas, traces and per-call records. */
+export function toSweepRun(run: RunResult, baselineSchema: unknown): SweepRun {
+  return {
+    variant: run.variant,
+    outcomes: run.outcomes,
+    finalOutcomes: run.finalOutcomes,
+    attempts: run.attempts,
+    retries: run.retries,
+    accuracy: run.accuracy,
+    silentWrong: run.silentWrong,
+    missingArguments: run.missingArguments,
+    latencyMs: run.latencyMs,
+    host: run.host.accepted ? { accepted: true } : { accepted: false, rejection: run.host.rejection },
+    schemaChanged: canonical(run.publishedSchema) !== canonical(baselineSchema),
+    serverNotes: run.serverNotes,
+  };
+}
+
+function canonical(value: unknown): string {
+  const sort = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sort)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]))
+        : v;
+  return JSON.stringify(sort(value));
+}
+
+/** Final ok share of a run, 0..1. */
+export function okShare(run: SweepRun): number {
+  const calls = Object.values(run.finalOutcomes).reduce((a, b) => a + b, 0);
+  return calls === 0 ? 0 : (run.finalOutcomes.ok ?? 0) / calls;
+}
+
+export function verdict(run: SweepRun, baseline: SweepRun): Verdict {
+  const figures = (r: SweepRun) =>
+    canonical([r.outcomes, r.finalOutcomes, r.attempts, r.retries, r.accuracy, r.silentWrong, r.missingArguments, r.host.accepted]);
+  if (figures(run) === figures(baseline)) return 'same';
+  // [this run, the baseline, +1 when higher is better]
+  const outcomes: [number, number, 1 | -1][] = [
+    [run.finalOutcomes.ok ?? 0, baseline.finalOutcomes.ok ?? 0, 1],
+    [run.accuracy.correct, baseline.accuracy.correct, 1],
+    [run.silentWrong, baseline.silentWrong, -1],
+  ];
+  const better = outcomes.filter(([x, b, sign]) => Math.sign(x - b) === sign).length;
+  const worse = outcomes.filter(([x, b, sign]) => Math.sign(x - b) === -sign).length;
+  if (better > 0 && worse > 0) return 'mixed';
+  if (better > 0) return 'better';
+  if (worse > 0) return 'worse';
+  const retries = Math.sign(run.retries.total - baseline.retries.total);
+  return retries > 0 ? 'worse' : retries < 0 ? 'better' : 'different';
+}
+
+// ---------------------------------------------------------------------------
+// Running
+// ---------------------------------------------------------------------------
+
+function tsFilesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(dir, f))
+    .sort();
+}
+
+/** The worker, bundled into the kit's cache (by content), so it starts the same from tsx, vitest or a launched bundle. */
+export async function workerBundle(): Promise<string> {
+  const entry = join(REPO, 'src', 'class', 'sweep-worker.ts');
+  const hash = createHash('sha256');
+  hash.update(`esbuild ${esbuildVersion}\n`);
+  for (const file of [...tsFilesUnder(join(REPO, 'src')), join(REPO, 'package-lock.json')]) {
+    if (!existsSync(file)) continue;
+    hash.update(`${relative(REPO, file)}\n`);
+    hash.update(readFileSync(file));
+  }
+  const outfile = join(CACHE_DIR, 'class', hash.digest('hex').slice(0, 20), 'sweep-worker.mjs');
+  if (existsSync(outfile)) return outfile;
+  mkdirSync(dirname(outfile), { recursive: true });
+  const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await build({
+    entryPoints: [entry],
+    outfile: staged,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    nodePaths: [join(REPO, 'node_modules')],
+    external: ['esbuild'],
+    banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
+  });
+  // Renamed into place only when complete: a half-written bundle is never taken from the cache.
+  renameSync(staged, outfile);
+  return outfile;
+}
+
+/** Runs the tasks on `jobs` worker threads, each with up to `perJob` runs in flight; results by task id. */
+async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs: string, onDone: (done: number) => void): Promise<Map<number, RunResult>> {
+  const results = new Map<number, RunResult>();
+  if (tasks.length === 0) return results;
+  const workers: Worker[] = [];
+  let next = 0;
+  let settled = false;
+  try {
+    await new Promise<void>((resolvePool, rejectPool) => {
+      const fail = (error: Error) => {
+        if (settled) return;
+        settled = true;
+        rejectPool(error);
+      };
+      const feed = (worker: Worker) => {
+        if (next < tasks.length) worker.postMessage(tasks[next++]);
+      };
+      for (let j = 0; j < Math.min(jobs, tasks.length); j++) {
+        const worker = new Worker(workerJs, { env: { ...process.env, SCHEMA_BREAKS_ROOT: REPO } });
+        workers.push(worker);
+        worker.on('message', (reply: WorkerReply) => {
+          if (settled) return;
+          if ('error' in reply) return fail(new Error(`run ${describeTask(tasks[reply.id]!)} failed: ${reply.error}`));
+          results.set(reply.id, reply.result);
+          onDone(results.size);
+          if (results.size === tasks.length) {
+            settled = true;
+            resolvePool();
+          } else feed(worker);
+        });
+        worker.on('error', (error) => fail(error));
+        worker.on('exit', (code) => {
+          if (!settled) fail(new Error(`a sweep worker exited (code ${code}) before its runs were done`));
+        });
+        for (let k = 0; k < perJob; k++) feed(worker);
+      }
+    });
+  } finally {
+    // Every run closed its server before answering; what is left is idle threads.
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return results;
+}
+
+function describeTask(task: RunTask): string {
+  return `${task.variant} (client ${task.client}, spec ${task.spec})`;
+}
+
+export async function sweep(options: SweepOptions): Promise<{ report: SweepReport; timing: SweepTiming }> {
+  const started = performance.now();
+  const temperature = options.temperature ?? DEFAULT_KNOBS.temperature;
+  const perJob = options.perJob ?? DEFAULT_PER_JOB;
+  const labs = sweepLabs().filter((lab) => !options.labs || options.labs.includes(lab.id));
+  const clients = PROFILES.filter((p) => !options.clients || options.clients.includes(p.id));
+  const specs = SPEC_ERAS.filter((s) => !options.specs || options.specs.includes(s));
+
+  // Every bundle first, and the worker's: built (or found in the cache) once, before any worker starts.
+  const [baselineJs, workerJs, ...labJs] = await Promise.all([
+    buildServer([]),
+    workerBundle(),
+    ...labs.map(async (lab) => ({
+      variant: await buildServer([breakPatch(lab.id)]),
+      solution: existsSync(solutionPatch(lab.id)) ? await buildServer([breakPatch(lab.id), solutionPatch(lab.id)]) : null,
+    })),
+  ]);
+  const built = performance.now();
+
+  const tasks: RunTask[] = [];
+  const task = (variant: string, serverJs: string, client: string, spec: SpecEra): number => {
+    tasks.push({ id: tasks.length, variant, serverJs, client, spec, seed: options.seed, calls: options.calls, temperature });
+    return tasks.length - 1;
+  };
+  const baselineTask = new Map<string, number>();
+  for (const client of clients) for (const spec of specs) baselineTask.set(`${client.id} ${spec}`, task(BASELINE, baselineJs, client.id, spec));
+  const cellTasks = labs.flatMap((lab, i) =>
+    clients.flatMap((client) =>
+      specs.map((spec) => ({
+        lab: lab.id,
+        client: client.id,
+        spec,
+        baseline: baselineTask.get(`${client.id} ${spec}`)!,
+        variant: task(lab.id, labJs[i]!.variant, client.id, spec),
+        solution: labJs[i]!.solution === null ? null : task(`${lab.id}+solution`, labJs[i]!.solution!, client.id, spec),
+      })),
+    ),
+  );
+
+  const results = await runPool(tasks, Math.max(1, options.jobs), Math.max(1, perJob), workerJs, (done) => options.onProgress?.(done, tasks.length));
+  const finished = performance.now();
+
+  const cells: SweepCell[] = cellTasks.map((c) => {
+    const baselineResult = results.get(c.baseline)!;
+    const baseline = toSweepRun(baselineResult, baselineResult.publishedSchema);
+    const variant = toSweepRun(results.get(c.variant)!, baselineResult.publishedSchema);
+    const solution = c.solution === null ? null : toSweepRun(results.get(c.solution)!, baselineResult.publishedSchema);
+    const solutionVerdict = solution ? verdict(solution, baseline) : null;
+    return {
+      lab: c.lab,
+      client: c.client,
+      spec: c.spec,
+      runs: { baseline, variant, solution },
+      verdict: {
+        variant: verdict(variant, baseline),
+        solution: solutionVerdict,
+        solutionFallsShort: solutionVerdict === 'worse' || solutionVerdict === 'mixed',
+      },
+    };
+  });
+
+  const report: SweepReport = {
+    format: SWEEP_FORMAT,
+    version: SWEEP_FORMAT_VERSION,
+    settings: { seed: options.seed, calls: options.calls, temperature },
+    labs,
+    clients: clients.map((p) => ({ id: p.id, title: p.title, asOf: p.asOf })),
+    specs: [...specs],
+    cells,
+  };
+  return {
+    report,
+    timing: {
+      jobs: Math.min(Math.max(1, options.jobs), tasks.length),
+      perJob,
+      runs: tasks.length,
+      buildMs: built - started,
+      runMs: finished - built,
+      totalMs: performance.now() - started,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The page
+// ---------------------------------------------------------------------------
+
+/** The terminal's ANSI colour codes (OUTCOME_COLOURS) as CSS colours, so a label has one colour everywhere. */
+const ANSI_CSS: Record<string, string> = {
+  '30': '#000000',
+  '31': '#d32f2f', // red
+  '32': '#2e7d32', // green
+  '33': '#e0a100', // yellow
+  '34': '#1e5fbf', // blue
+  '35': '#a0309a', // magenta
+  '36': '#00838f', // cyan
+  '37': '#c4c4c4', // white: every label without a colour of its own
+  '90': '#8a8a8a', // bright black (grey)
+  '91': '#ff7043', // bright red
+  '41': '#7b1010', // red background
+};
+
+export function outcomeColour(label: string): string {
+  return ANSI_CSS[OUTCOME_COLOURS[label] ?? '37'] ?? ANSI_CSS['37']!;
+}
+
+/** Labels in the legend's order: as OUTCOME_COLOURS lists them, then the others by name. */
+function labelOrder(labels: Iterable<string>): string[] {
+  const known = Object.keys(OUTCOME_COLOURS);
+  const rank = (l: string) => (known.includes(l) ? known.indexOf(l) : known.length);
+  return [...new Set(labels)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const TEXT = {
+  title: { en: 'schema-breaks: the whole course on one screen', es: 'schema-breaks: todo el curso en una pantalla' },
+  intro: {
+    en: 'Every lab × every client profile × both MCP spec eras; seed {seed}, {calls} calls per run. Each cell: how the calls ended for the baseline, the break, and the break with its fix.',
+    es: 'Cada laboratorio × cada perfil de cliente × las dos eras de la especificación MCP; semilla {seed}, {calls} llamadas por ejecución. Cada celda: cómo terminaron las llamadas en la línea base, con la avería y con la avería y su arreglo.',
+  },
+  lab: { en: 'lab', es: 'laboratorio' },
+  spec: { en: 'spec', es: 'era' },
+  baseline: { en: 'base', es: 'base' },
+  variant: { en: 'break', es: 'avería' },
+  solution: { en: 'fix', es: 'arreglo' },
+  baselineLong: { en: 'baseline', es: 'línea base' },
+  variantLong: { en: 'the break', es: 'la avería' },
+  solutionLong: { en: 'the break with its fix', es: 'la avería con su arreglo' },
+  okShare: { en: 'ending ok', es: 'terminan en ok' },
+  wrong: { en: 'silently wrong answers', es: 'respuestas erróneas en silencio' },
+  retries: { en: 'retries', es: 'reintentos' },
+  refused: { en: 'refused', es: 'rechazo' },
+  refusedLong: { en: 'the host refused the tool list', es: 'el host rechazó la lista de herramientas' },
+  calls: { en: 'calls', es: 'llamadas' },
+  ended: { en: '{total} calls ended: {parts}', es: '{total} llamadas terminaron: {parts}' },
+  legend: { en: 'Legend', es: 'Leyenda' },
+  legendBar: {
+    en: 'Bar: the calls of a run by how they ended (after retries). %: calls ending ok. ✗ N: silently wrong answers (succeeded, wrong answer; workload and eval). ↻ N: retries.',
+    es: 'Barra: las llamadas de una ejecución según cómo terminaron (tras reintentos). %: llamadas que terminan en ok. ✗ N: respuestas erróneas en silencio (con éxito pero mal; carga y evaluación). ↻ N: reintentos.',
+  },
+  legendTint: { en: 'The break, against the baseline:', es: 'La avería, frente a la base:' },
+  'v-same': { en: 'no effect', es: 'sin efecto' },
+  'v-worse': { en: 'worse', es: 'peor' },
+  'v-costly': { en: 'same answers, more retries', es: 'mismas respuestas, más reintentos' },
+  'v-better': { en: 'better', es: 'mejor' },
+  'v-mixed': { en: 'better and worse', es: 'mejor y peor' },
+  'v-different': { en: 'other errors', es: 'otros errores' },
+  'cell-v-same': { en: 'The break has no effect here.', es: 'La avería no tiene efecto aquí.' },
+  'cell-v-worse': { en: 'The break makes it worse.', es: 'La avería lo empeora.' },
+  'cell-v-costly': { en: 'The break costs retries; the answers end the same.', es: 'La avería cuesta reintentos; las respuestas acaban igual.' },
+  'cell-v-better': { en: 'The break makes it better.', es: 'La avería lo mejora.' },
+  'cell-v-mixed': { en: 'The break makes it better and worse.', es: 'La avería lo mejora y lo empeora.' },
+  'cell-v-different': { en: 'The break gives other errors.', es: 'La avería da otros errores.' },
+  'cell-s-same': { en: 'The fix returns to the baseline.', es: 'El arreglo vuelve a la base.' },
+  'cell-s-better': { en: 'The fix beats the baseline.', es: 'El arreglo supera la base.' },
+  'cell-s-different': { en: 'The fix gives other errors than the baseline.', es: 'El arreglo da otros errores que la base.' },
+  short: { en: 'fix falls short', es: 'el arreglo no basta' },
+  legendShort: {
+    en: 'Red frame, “fix falls short”: with the fix applied, a figure is still worse than the baseline.',
+    es: 'Marco rojo, «el arreglo no basta»: con el arreglo aplicado, alguna cifra sigue peor que en la base.',
+  },
+  findings: { en: 'Where the fix falls short', es: 'Donde el arreglo no basta' },
+  noFindings: { en: 'Every fix returns to the baseline or beats it.', es: 'Cada arreglo vuelve a la base o la supera.' },
+  hostSaid: { en: 'the host said', es: 'el host dijo' },
+  summary: {
+    en: 'The break changes the figures in {differ} of {cells} cells; the fix falls short in {short}.',
+    es: 'La avería cambia las cifras en {differ} de {cells} celdas; el arreglo no basta en {short}.',
+  },
+  timing: {
+    en: '{runs} runs in {seconds} s with {jobs} worker(s).',
+    es: '{runs} ejecuciones en {seconds} s con {jobs} hilo(s) de trabajo.',
+  },
+  errorsRule: {
+    en: '2025-06-18: invalid arguments are JSON-RPC -32602, a crash inside the tool -32603; 2025-11-25 (SEP-1303): both are isError results.',
+    es: '2025-06-18: argumentos inválidos son JSON-RPC -32602, un fallo dentro de la herramienta -32603; 2025-11-25 (SEP-1303): ambos son resultados isError.',
+  },
+} satisfies Record<string, Record<Lang, string>>;
+
+type TextKey = keyof typeof TEXT;
+
+function tr(key: TextKey, lang: Lang, vars: Record<string, string | number> = {}): string {
+  return TEXT[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** The page's reading of a verdict: a worse break whose answers end the same, only with more retries, is told apart. */
+type Shade = Verdict | 'costly';
+
+function shade(cell: SweepCell): Shade {
+  const { variant, baseline } = cell.runs;
+  if (cell.verdict.variant !== 'worse') return cell.verdict.variant;
+  const sameEnd = canonical(variant.finalOutcomes) === canonical(baseline.finalOutcomes) && variant.accuracy.correct === baseline.accuracy.correct && variant.silentWrong === baseline.silentWrong;
+  return sameEnd ? 'costly' : 'worse';
+}
+
+const SHADES: Shade[] = ['worse', 'costly', 'mixed', 'different', 'better', 'same'];
+
+/** A stacked bar of how the calls of a run ended, with its title and description. */
+function outcomeBar(run: SweepRun, caption: string, lang: Lang, id: string, width = 96, height = 18): string {
+  const counts = run.finalOutcomes;
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const parts = labelOrder(Object.keys(counts)).map((label) => ({ label, n: counts[label]! }));
+  let x = 0;
+  const rects = parts
+    .map((p) => {
+      const w = total === 0 ? 0 : (p.n / total) * width;
+      const rect = `<rect x="${x.toFixed(2)}" y="0" width="${w.toFixed(2)}" height="${height}" fill="${outcomeColour(p.label)}"/>`;
+      x += w;
+      return rect;
+    })
+    .join('');
+  const desc = tr('ended', lang, { total, parts: parts.map((p) => `${p.label} ${p.n}`).join(', ') }) + (run.host.accepted ? '' : `; ${tr('refusedLong', lang)}`);
+  // Stretched by CSS to what the cell leaves (the same in every cell: the columns are equal), never distorted: it holds rectangles only.
+  return (
+    `<svg class="bar" role="img" aria-labelledby="${id}t ${id}d" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">` +
+    `<title id="${id}t">${escapeHtml(caption)}</title><desc id="${id}d">${escapeHtml(desc)}</desc>` +
+    `<rect x="0" y="0" width="${width}" height="${height}" fill="#fff"/>${rects}` +
+    `<rect x="0" y="0" width="${width}" height="${height}" fill="none" stroke="#444" stroke-width="2" vector-effect="non-scaling-stroke"/></svg>`
+  );
+}
+
+/** Text for the eye (symbols) and for a screen reader (words). */
+function fact(symbol: string, n: number, words: string, cls: string): string {
+  return `<span class="${cls}"><span aria-hidden="true">${symbol}${n}</span><span class="sr">${n} ${escapeHtml(words)}</span></span>`;
+}
+
+function runLine(run: SweepRun, kind: 'baseline' | 'variant' | 'solution', lang: Lang, where: string, id: string): string {
+  const caption = `${tr(`${kind}Long`, lang)}, ${where}`;
+  const facts: string[] = [];
+  if (!run.host.accepted) facts.push(`<span class="refused" title="${escapeHtml(tr('refusedLong', lang))}">${escapeHtml(tr('refused', lang))}</span>`);
+  if (run.silentWrong > 0) facts.push(fact('✗', run.silentWrong, tr('wrong', lang), 'wrong'));
+  if (run.retries.total > 0) facts.push(fact('↻', run.retries.total, tr('retries', lang), 'retry'));
+  return (
+    `<div class="run run-${kind}"><span class="tag">${escapeHtml(tr(kind, lang))}</span>${outcomeBar(run, caption, lang, id)}` +
+    `<span class="pct">${pct(okShare(run))}<span class="sr"> ${escapeHtml(tr('okShare', lang))}</span></span><span class="facts">${facts.join(' ')}</span></div>`
+  );
+}
+
+function cellHtml(cell: SweepCell, lang: Lang, id: string): string {
+  const where = `${cell.lab}, ${cell.client}, ${cell.spec}`;
+  const look = shade(cell);
+  const classes = ['cell', `v-${look}`];
+  if (cell.verdict.solutionFallsShort) classes.push('short');
+  const lines = [runLine(cell.runs.baseline, 'baseline', lang, where, `${id}b`), runLine(cell.runs.variant, 'variant', lang, where, `${id}v`)];
+  if (cell.runs.solution) lines.push(runLine(cell.runs.solution, 'solution', lang, where, `${id}s`));
+  const said = [tr(`cell-v-${look}`, lang)];
+  const s = cell.verdict.solution;
+  if (s !== null && !cell.verdict.solutionFallsShort) said.push(tr(s === 'better' ? 'cell-s-better' : s === 'different' ? 'cell-s-different' : 'cell-s-same', lang));
+  const short = cell.verdict.solutionFallsShort ? `<div class="badge-short"><span aria-hidden="true">⚠ </span>${escapeHtml(tr('short', lang))}</div>` : '';
+  return `<td class="${classes.join(' ')}">${lines.join('')}<span class="sr">${escapeHtml(said.join(' '))}</span>${short}</td>`;
+}
+
+const TINTS: Record<Shade, string> = {
+  worse: '#f9d3d3',
+  costly: '#fcebea',
+  mixed: '#fde9b0',
+  different: '#fdf1cf',
+  better: '#d5efdb',
+  same: '#f1f2f4',
+};
+
+const CSS = `
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 14px 18px 24px; font: 17px/1.3 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #111; background: #fff; }
+h1 { font-size: 27px; margin: 0 0 2px; }
+h2 { font-size: 21px; margin: 18px 0 6px; }
+p { margin: 3px 0; }
+.sr { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.intro { color: #222; }
+.summary { font-size: 19px; font-weight: 700; margin: 6px 0; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: center; margin: 4px 0; font-size: 16px; }
+.legend strong { font-weight: 600; }
+.swatch { display: inline-block; width: 18px; height: 14px; border: 1px solid #444; vertical-align: -2px; margin-right: 5px; }
+.legend-notes { font-size: 15px; color: #222; }
+table.grid { border-collapse: separate; border-spacing: 3px; width: 100%; table-layout: fixed; margin-top: 6px; }
+.grid th { background: #20242c; color: #fff; padding: 4px 7px; text-align: left; vertical-align: top; font-size: 17px; border-radius: 4px; }
+.grid thead th { text-align: center; }
+.grid th .sub { display: block; font-weight: 400; font-size: 12.5px; color: #d6dbe4; line-height: 1.2; margin-top: 1px; }
+.grid th.labname { width: 136px; font-size: 16px; }
+.grid th.labname code { font-size: 12.5px; color: #d6dbe4; font-weight: 400; overflow-wrap: anywhere; }
+.grid th.spec { width: 58px; background: #3a4050; font-size: 15px; font-variant-numeric: tabular-nums; text-align: center; vertical-align: middle; }
+td.cell { border: 3px solid transparent; border-radius: 6px; padding: 3px 5px; vertical-align: top; }
+${SHADES.map((s) => `td.v-${s}, .tint-${s} { background: ${TINTS[s]}; }`).join('\n')}
+td.short { border-color: #b00020; }
+.run { display: flex; flex-wrap: wrap; align-items: center; column-gap: 5px; white-space: nowrap; min-height: 23px; }
+.tag { display: inline-block; width: var(--tag-width, 3.3em); font-size: 14px; color: #333; text-align: right; flex: none; }
+.run-variant .tag { font-weight: 700; color: #000; }
+svg.bar { flex: 1 1 0; display: block; min-width: 36px; max-width: 150px; height: 18px; }
+.pct { font-weight: 700; font-variant-numeric: tabular-nums; width: 2.7em; text-align: right; flex: none; }
+.facts { flex: none; width: 4.1em; font-size: 14px; line-height: 1.05; font-variant-numeric: tabular-nums; white-space: normal; }
+.facts { padding-left: 2px; }
+.wrong { color: #9a0000; font-weight: 700; }
+.retry { color: #333; }
+.refused { color: #1e5fbf; font-weight: 700; font-size: 13px; }
+.badge-short { display: inline-block; margin: 2px 0 0 var(--tag-width, 3.3em); padding: 0 7px; border-radius: 9px; background: #b00020; color: #fff; font-size: 14px; font-weight: 700; }
+@media (max-width: 1500px) {
+  body { font-size: 15px; padding: 10px 10px 20px; }
+  .grid th { font-size: 15px; padding: 3px 4px; }
+  .grid th.labname { width: 104px; font-size: 14px; }
+  .grid th.spec { width: 50px; font-size: 13px; }
+  td.cell { padding: 2px 3px; }
+  .run { column-gap: 3px; }
+  .tag { font-size: 12px; }
+  svg.bar { min-width: 26px; }
+  .pct { font-size: 15px; width: 2.4em; }
+  .facts { font-size: 11px; width: 3.9em; }
+  .refused { font-size: 11px; }
+  .badge-short { margin-left: 3px; font-size: 12px; }
+}
+ul.findings { margin: 3px 0; padding-left: 22px; }
+ul.findings li { margin: 3px 0; }
+code, .rejection { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 14px; }
+.rejection { background: #f3f3f3; padding: 0 3px; white-space: pre-wrap; }
+footer { margin-top: 12px; font-size: 14px; color: #444; }
+`;
+
+export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming): string {
+  const cellAt = (lab: string, client: string, spec: string) => report.cells.find((c) => c.lab === lab && c.client === client && c.spec === spec);
+  const { seed, calls } = report.settings;
+  // The run labels (base, break, fix) share one width, so the three bars of a cell line up.
+  const tagWidth = Math.max(3.3, 0.62 * Math.max(...(['baseline', 'variant', 'solution'] as const).map((k) => tr(k, lang).length)));
+  const header =
+    `<tr><th scope="col" class="labname">${escapeHtml(tr('lab', lang))}</th><th scope="col" class="spec">${escapeHtml(tr('spec', lang))}</th>` +
+    report.clients.map((c) => `<th scope="col" title="${escapeHtml(c.title)}">${escapeHtml(c.id)}<span class="sub">${escapeHtml(c.asOf)}</span></th>`).join('') +
+    '</tr>';
+  let n = 0;
+  const body = report.labs
+    .map((lab) =>
+      report.specs
+        .map((spec, i) => {
+          const labCell =
+            i === 0 ? `<th scope="rowgroup" rowspan="${report.specs.length}" class="labname">${escapeHtml(lab.title[lang])}<br><code>${escapeHtml(lab.id)}</code></th>` : '';
+          const cells = report.clients.map((c) => {
+            const cell = cellAt(lab.id, c.id, spec);
+            return cell ? cellHtml(cell, lang, `c${++n}`) : '<td class="cell"></td>';
+          });
+          return `<tr>${labCell}<th scope="row" class="spec">${escapeHtml(spec)}</th>${cells.join('')}</tr>`;
+        })
+        .join('\n'),
+    )
+    .join('\n');
+
+  const labels = labelOrder(report.cells.flatMap((c) => [c.runs.baseline, c.runs.variant, ...(c.runs.solution ? [c.runs.solution] : [])].flatMap((r) => Object.keys(r.finalOutcomes))));
+  const swatches = labels.map((l) => `<span><span class="swatch" style="background:${outcomeColour(l)}" aria-hidden="true"></span>${escapeHtml(l)}</span>`).join('');
+  const shades = SHADES.filter((s) => report.cells.some((c) => shade(c) === s));
+  const tints = shades.map((s) => `<span><span class="swatch tint-${s}" aria-hidden="true"></span>${escapeHtml(tr(`v-${s}`, lang))}</span>`).join('');
+
+  const short = report.cells.filter((c) => c.verdict.solutionFallsShort);
+  const differ = report.cells.filter((c) => c.verdict.variant !== 'same').length;
+  const title = (id: string) => report.labs.find((l) => l.id === id)?.title[lang] ?? id;
+  const findings =
+    short.length === 0
+      ? `<p>${escapeHtml(tr('noFindings', lang))}</p>`
+      : `<ul class="findings">${short
+          .map((c) => {
+            const s = c.runs.solution!;
+            const b = c.runs.baseline;
+            const bits = [`ok ${pct(okShare(b))} → ${pct(okShare(s))}`];
+            if (s.silentWrong !== b.silentWrong) bits.push(`${tr('wrong', lang)} ${b.silentWrong} → ${s.silentWrong}`);
+            if (s.retries.total !== b.retries.total) bits.push(`${tr('retries', lang)} ${b.retries.total} → ${s.retries.total}`);
+            const said = s.host.accepted ? '' : `; ${escapeHtml(tr('hostSaid', lang))}: <span class="rejection">${escapeHtml(s.host.rejection)}</span>`;
+            return `<li><strong>${escapeHtml(title(c.lab))}</strong> (<code>${escapeHtml(c.lab)}</code>), ${escapeHtml(c.client)}, ${escapeHtml(c.spec)}: ${escapeHtml(bits.join(', '))}${said}</li>`;
+          })
+          .join('')}</ul>`;
+  const timingLine = timing ? `${escapeHtml(tr('timing', lang, { runs: timing.runs, seconds: (timing.totalMs / 1000).toFixed(1), jobs: timing.jobs }))} · ` : '';
+
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(tr('title', lang))}</title>
+<style>${CSS}
+:root { --tag-width: ${tagWidth}em; }</style>
+</head>
+<body>
+<h1>${escapeHtml(tr('title', lang))}</h1>
+<p class="intro">${escapeHtml(tr('intro', lang, { seed, calls }))} ${escapeHtml(tr('errorsRule', lang))}</p>
+<p class="summary">${escapeHtml(tr('summary', lang, { differ, short: short.length, cells: report.cells.length }))}</p>
+<section aria-label="${escapeHtml(tr('legend', lang))}">
+<div class="legend">${swatches}</div>
+<div class="legend"><strong>${escapeHtml(tr('legendTint', lang))}</strong>${tints}</div>
+<p class="legend-notes">${escapeHtml(tr('legendBar', lang))} ${escapeHtml(tr('legendShort', lang))}</p>
+</section>
+<table class="grid">
+<caption class="sr">${escapeHtml(tr('title', lang))}</caption>
+<thead>${header}</thead>
+<tbody>
+${body}
+</tbody>
+</table>
+<h2>${escapeHtml(tr('findings', lang))}</h2>
+${findings}
+<footer>${timingLine}format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION} · seed ${seed} · ${calls} ${escapeHtml(tr('calls', lang))} · temperature ${report.settings.temperature}</footer>
+</body>
+</html>
+`;
+}
+
+// ---------------------------------------------------------------------------
+// The command
+// ---------------------------------------------------------------------------
+
+export const SWEEP_USAGE = `Usage: npm run class -- sweep [options]
+
+Every lab x every client profile (${PROFILE_IDS.join(', ')}) x both spec eras (${SPEC_ERAS.join(', ')}),
+each with its solution, on one page: the whole course's findings on one screen.
+
+  --seed N        seed of the workload and the model (default 1)
+  --calls N       workload size of each run (default 100); the eval of 30 always runs
+  --out FILE      where to write the page (default sweep.html)
+  --json          print the data as one JSON document (format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION}) and nothing else;
+                  the page is written too when --out is given
+  --lang en|es    language of the page (default: from the locale)
+  --jobs N        worker threads running the labs in parallel (default: the machine's cores)`;
+
+class UsageError extends Error {}
+
+interface SweepCommand {
+  seed: number;
+  calls: number;
+  out?: string;
+  json: boolean;
+  lang: Lang;
+  jobs: number;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} takes a whole number of at least ${min} (got ${value})`);
+  return Number(value);
+}
+
+export function parseSweepArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): SweepCommand | 'help' {
+  // Tolerate the subcommand's own name in front, whoever routes to us.
+  const args = argv[0] === 'sweep' ? argv.slice(1) : argv;
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        seed: { type: 'string' },
+        calls: { type: 'string' },
+        out: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        lang: { type: 'string' },
+        jobs: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]!);
+  }
+  if (values.help) return 'help';
+  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw new UsageError(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
+  if (values.out === '') throw new UsageError('--out needs a file name');
+  return {
+    seed: wholeNumber('seed', values.seed, 1, 0),
+    calls: wholeNumber('calls', values.calls, 100, 1),
+    out: values.out,
+    json: values.json!,
+    lang: (values.lang as Lang | undefined) ?? detectLang(env),
+    jobs: wholeNumber('jobs', values.jobs, availableParallelism(), 1),
+  };
+}
+
+/** What `--json` prints: the report, keys in a stable order. */
+export function sweepJson(report: SweepReport): string {
+  return JSON.stringify(report, null, 2);
+}
+
+export async function runSweepCommand(argv: string[]): Promise<number> {
+  let command: SweepCommand | 'help';
+  try {
+    command = parseSweepArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`sweep: ${error.message}\n(npm run class -- sweep --help for the options)\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (command === 'help') {
+    process.stdout.write(`${SWEEP_USAGE}\n`);
+    return 0;
+  }
+  const { json, lang } = command;
+  // With --json, stdout carries the document and nothing else: progress and timing go to stderr.
+  const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
+  const tty = process.stderr.isTTY === true;
+  let result: Awaited<ReturnType<typeof sweep>>;
+  try {
+    result = await sweep({
+      seed: command.seed,
+      calls: command.calls,
+      jobs: command.jobs,
+      onProgress: tty ? (done, total) => process.stderr.write(`\rsweep: ${done}/${total} runs`) : undefined,
+    });
+  } catch (error) {
+    if (tty) process.stderr.write('\n');
+    if (error instanceof BuildError) {
+      process.stderr.write(`sweep: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  if (tty) process.stderr.write('\r\u001b[K');
+  const { report, timing } = result;
+  const out = command.out ?? (json ? undefined : 'sweep.html');
+  if (out !== undefined) writeFileSync(resolve(out), renderPage(report, lang, timing));
+  if (json) process.stdout.write(`${sweepJson(report)}\n`);
+  const short = report.cells.filter((c) => c.verdict.solutionFallsShort);
+  say(
+    `sweep: ${report.labs.length} labs x ${report.clients.length} clients x ${report.specs.length} specs = ${report.cells.length} cells, ` +
+      `${timing.runs} runs in ${(timing.totalMs / 1000).toFixed(1)} s (build ${(timing.buildMs / 1000).toFixed(1)} s, runs ${(timing.runMs / 1000).toFixed(1)} s) ` +
+      `with ${timing.jobs} job(s) x ${timing.perJob} runs in flight`,
+  );
+  if (!json) {
+    say(`the break changes the figures in ${report.cells.filter((c) => c.verdict.variant !== 'same').length} of ${report.cells.length} cells; the fix falls short in ${short.length}`);
+    for (const c of short) say(`  fix falls short: ${c.lab}, ${c.client}, ${c.spec}: ok ${pct(okShare(c.runs.baseline))} -> ${pct(okShare(c.runs.solution!))}`);
+  }
+  if (out !== undefined) say(`page: ${resolve(out)}`);
+  return 0;
+}

@@ -1,0 +1,78 @@
+/**
+ * The class report in a terminal: the same numbers as the page, a few lines
+ * per question. Learner text is printed with control characters made visible,
+ * so a name or a reflection cannot move the cursor or recolour the screen.
+ */
+import type { Lang } from '../learn/catalogue.js';
+import { ct, num } from './i18n.js';
+import type { ClassReport, QuestionSummary, Value } from './report.js';
+
+/** Learner text for a terminal: control characters (ESC included) shown as U+FFFD, one line, at most `max` characters. */
+export function safe(text: string, max = 120): string {
+  const clean = text.replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, '\uFFFD');
+  const chars = [...clean];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean;
+}
+
+const show = (v: Value, lang: Lang) => (typeof v === 'number' ? num(v, lang) : safe(v, 30));
+
+/** A tiny distribution: counts in 12 buckets from min to max, as block characters. */
+function spark(values: number[]): string {
+  if (values.length < 2) return '';
+  const lo = values[0]!;
+  const hi = values.at(-1)!;
+  if (lo === hi) return '';
+  const buckets = new Array<number>(12).fill(0);
+  for (const v of values) buckets[Math.min(11, Math.floor(((v - lo) / (hi - lo)) * 12))]!++;
+  const top = Math.max(...buckets);
+  return buckets.map((n) => (n === 0 ? '·' : '▁▂▃▄▅▆▇█'[Math.min(7, Math.ceil((n / top) * 8) - 1)])).join('');
+}
+
+function questionLines(q: QuestionSummary, lang: Lang): string[] {
+  const measured = q.measured ? `${ct('measured', lang)} ${show(q.measured.value, lang)}` : '';
+  const lines: string[] = [];
+  if (q.answered === 0) lines.push(`  ${q.id.padEnd(26)} ${measured.padEnd(22)} ${ct('noPredictions', lang)}`);
+  else if (q.kind === 'number') {
+    const stats = `n=${q.answered}  ${ct('min', lang)} ${num(q.min!, lang)}  ${ct('median', lang)} ${num(q.median!, lang)}  ${ct('max', lang)} ${num(q.max!, lang)}`;
+    lines.push(`  ${q.id.padEnd(26)} ${measured.padEnd(22)} ${stats}  ${spark(q.predictions)}`);
+  } else {
+    lines.push(`  ${q.id.padEnd(26)} ${measured.padEnd(22)} ${ct('namedRight', lang, { right: q.right, answered: q.answered })}`);
+    lines.push(`  ${''.padEnd(26)} ${''.padEnd(22)} ${q.labels.slice(0, 6).map((l) => `${safe(l.label, 24)} ${l.learners}`).join(' · ')}${q.labels.length > 6 ? ' · …' : ''}`);
+  }
+  if (q.measured?.differs) {
+    const values = q.measured.values.map((v) => `${show(v.value, lang)} (${v.learners})`).join(', ');
+    lines.push(`    ! ${ct('measuredDiffer', lang, { values, value: show(q.measured.value, lang) })}`);
+  }
+  return lines;
+}
+
+export function renderClassTerminal(report: ClassReport): string {
+  const { lang } = report;
+  const out: string[] = [];
+  if (report.journals.length === 0) {
+    out.push(ct('noJournals', lang, { folder: report.folder }));
+    out.push(ct('noJournalsHint', lang));
+  } else {
+    const counted = report.journals.length === 1 ? ct('journalCounted', lang) : ct('journalsCounted', lang, { count: report.journals.length });
+    out.push(`${ct('reportTitle', lang)}: ${report.folder} · ${counted}`);
+  }
+  for (const u of report.unreadable) out.push(`  ✗ ${safe(u.path, 200)}: ${safe(u.reason, 200)}`);
+  if (report.unreadable.length > 0) out.push(`    (${ct('unreadableCount', lang, { count: report.unreadable.length })})`);
+  for (const dup of report.duplicateNames) out.push(`  ! ${ct('duplicateNames', lang, { count: dup.journals.length, name: safe(dup.name, 40) })}: ${dup.journals.map((d) => safe(d, 80)).join(', ')}`);
+  for (const lab of report.labs) {
+    out.push('');
+    out.push(`${lab.id} · ${lab.title}`);
+    if (lab.ran === 0) {
+      out.push(`  ${ct('noRuns', lang)}${lab.predictedNotRun > 0 ? ` ${ct('predictedNotRun', lang, { count: lab.predictedNotRun })}` : ''}`);
+      continue;
+    }
+    out.push(`  ${ct('labStats', lang, { ran: lab.ran, learners: lab.learners, predicted: lab.predicted, revised: lab.revised })}${lab.predictedNotRun > 0 ? ` · ${ct('predictedNotRun', lang, { count: lab.predictedNotRun })}` : ''}`);
+    for (const q of lab.questions) out.push(...questionLines(q, lang));
+    for (const group of lab.reflections) {
+      out.push(`  ${ct('assumedWrong', lang)} (${ct(`langName_${group.lang}`, lang)}):`);
+      for (const line of group.lines.slice(0, 5)) out.push(`    ${String(line.learners).padStart(3)}× ${safe(line.text)}`);
+      if (group.lines.length > 5) out.push(`         ${ct('moreLines', lang, { count: group.lines.length - 5 })}`);
+    }
+  }
+  return out.join('\n');
+}

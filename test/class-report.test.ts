@@ -1,0 +1,488 @@
+/**
+ * `npm run class -- report`: the class report from journals written with the
+ * real Journal class in temporary folders laid out as an instructor collects
+ * them (room/laptop-N/learners/<name>/notes/breaks.jsonl). Every expected
+ * number below was worked out by hand from the data written here, not by
+ * calling the code under test.
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { discover } from '../src/class/discover.js';
+import { renderClassPage } from '../src/class/page.js';
+import { buildClassReport, type ClassReport, type LabelQuestionSummary, type NumberQuestionSummary } from '../src/class/report.js';
+import { renderClassTerminal } from '../src/class/terminal.js';
+import { loadCatalogue, type Lang } from '../src/learn/catalogue.js';
+import { Journal } from '../src/learn/journal.js';
+import { REPO } from './helpers/server.js';
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+function fresh(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'class-report-'));
+  temps.push(dir);
+  return dir;
+}
+
+const labs = loadCatalogue();
+const BS_RUNS = [
+  { name: 'old', spec: '2025-06-18', client: 'faithful' },
+  { name: 'new', spec: '2025-11-25', client: 'faithful' },
+];
+
+function journalAt(root: string, laptop: string, name: string): Journal {
+  return new Journal(join(root, ...laptop.split('/'), 'learners', name, 'notes'));
+}
+
+type Answers = Record<string, number | string | null>;
+
+function predict(j: Journal, lab: string, answers: Answers, lang: Lang, kind: 'prediction' | 'revision' = 'prediction'): void {
+  j.append({ kind, lab, data: { answers, reasoning: 'because', runs: BS_RUNS, lang } });
+}
+
+/** A run entry as src/learn/flow.ts writes it: comparison rows and the measured values. */
+function run(j: Journal, lab: string, measured: Record<string, number | string>, lang: Lang, predicted: Answers = {}, seed = 1): void {
+  const comparison = Object.entries(measured).map(([question, m]) => {
+    const p = predicted[question] ?? null;
+    return { question, predicted: p, measured: m, off: p === null ? null : typeof p === 'number' && typeof m === 'number' ? p - m : p === m };
+  });
+  j.append({ kind: 'run', lab, data: { settings: { seed, calls: 100, temperature: 0.7, runs: BS_RUNS }, lang, comparison, measured, figures: {} } });
+}
+
+function reflect(j: Journal, lab: string, text: string, lang?: Lang): void {
+  j.append({ kind: 'reflection', lab, data: lang === undefined ? { text } : { text, lang } });
+}
+
+const BS_MEASURED = { 'missing-arguments': 42, 'dominant-failure': 'rpc:-32603', 'retries-per-failing-call': 3, 'accuracy-drop': 13.33, 'accuracy-drop-new': 3.33 };
+
+function report(folder: string, lang: Lang = 'en'): ClassReport {
+  return buildClassReport({ folder, discovery: discover(folder), labs, lang, now: new Date('2026-01-01T09:00:00Z') });
+}
+
+function question<T extends 'number' | 'label'>(r: ClassReport, lab: string, id: string, _kind: T): T extends 'number' ? NumberQuestionSummary : LabelQuestionSummary {
+  return r.labs.find((l) => l.id === lab)!.questions.find((q) => q.id === id) as never;
+}
+
+/** The command as an instructor types it (through the launcher, as npm run does). */
+function cli(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['scripts/launch.mjs', 'scripts/class.ts', ...args], { cwd: REPO, encoding: 'utf8', env: { ...process.env, LANG: 'en_GB.UTF-8', LC_ALL: '', LC_MESSAGES: '', NO_COLOR: '1' } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+// ---------------------------------------------------------------------------
+// The 30-learner class
+// ---------------------------------------------------------------------------
+
+/**
+ * Each learner's story in broken-schema:
+ *  p  prediction, then run            r  prediction, revision, run (the revision counts)
+ *  n  run without predicting          a  run, then a prediction (after the run: does not count)
+ *  x  prediction, never ran           pr prediction, run, then a revision (the first prediction counts)
+ * ma: their counted missing-arguments answer; df: their counted dominant-failure answer, as typed.
+ */
+const CLASS: { name: string; story: 'p' | 'r' | 'n' | 'a' | 'x' | 'pr'; lang: Lang; ma?: number | null; df?: string | null; retries?: number }[] = [
+  { name: 'Ana', story: 'r', lang: 'en', ma: 30, df: '-32603' },
+  { name: 'Ben', story: 'p', lang: 'en', ma: 40, df: '-32603', retries: 3 },
+  { name: 'Cai', story: 'p', lang: 'en', ma: 42, df: 'isError', retries: 1 },
+  { name: 'Dee', story: 'pr', lang: 'en', ma: 25, df: '-32602' },
+  { name: 'Eli', story: 'p', lang: 'en', ma: 50, df: '-32603', retries: 2.5 },
+  { name: 'Fay', story: 'n', lang: 'en' },
+  { name: 'Gus', story: 'p', lang: 'en', ma: 10, df: 'rpc:-32603' },
+  { name: 'Hal', story: 'p', lang: 'en', ma: 60, df: 'isError' },
+  { name: 'Ivy', story: 'p', lang: 'en', ma: 35, df: '-32602' },
+  { name: 'Jon', story: 'p', lang: 'en', ma: 20, df: '32603' },
+  { name: 'Kim', story: 'r', lang: 'en', ma: 45, df: '-32603' },
+  { name: 'Lou', story: 'n', lang: 'en' },
+  { name: 'Max', story: 'p', lang: 'en', ma: 55, df: 'isError' },
+  { name: 'Ned', story: 'p', lang: 'en', ma: null, df: '-32603' },
+  { name: 'Oli', story: 'p', lang: 'en', ma: 70, df: 'ISERROR' },
+  { name: 'Pam', story: 'r', lang: 'en', ma: 15, df: '-32603' },
+  { name: 'Quin', story: 'p', lang: 'en', ma: 42, df: 'timeout' },
+  { name: 'Ray', story: 'a', lang: 'en' },
+  { name: 'Sue', story: 'p', lang: 'en', ma: 5, df: '-32603' },
+  { name: 'Tom', story: 'p', lang: 'en', ma: 80, df: '-32602' },
+  { name: 'Úrsula', story: 'r', lang: 'es', ma: 33, df: '-32603' },
+  { name: 'Vera', story: 'p', lang: 'es', ma: 42, df: 'isError' },
+  { name: 'Wen', story: 'p', lang: 'es', ma: 65, df: '-32603' },
+  { name: 'Xavi', story: 'n', lang: 'es' },
+  { name: 'Yago', story: 'p', lang: 'es', ma: 28, df: '-32603' },
+  { name: 'Zoe', story: 'r', lang: 'es', ma: 90, df: '-32602' },
+  { name: 'Álex', story: 'p', lang: 'es', ma: 12, df: '-32603' },
+  { name: 'Bea', story: 'p', lang: 'es', ma: 48, df: 'isError' },
+  { name: 'Ciro', story: 'x', lang: 'es' },
+  { name: 'Dani', story: 'p', lang: 'es', ma: 38, df: null },
+];
+
+/** Reflections, by learner: case and spacing vary on purpose; Dee writes the same line twice. */
+const REFLECTIONS: Record<string, { text: string; lang?: Lang }[]> = {
+  Ana: [{ text: 'I thought schema validation would catch missing arguments', lang: 'en' }],
+  Ben: [{ text: 'i thought  schema validation would catch missing arguments ', lang: 'en' }],
+  Cai: [{ text: 'I THOUGHT schema validation would catch missing arguments', lang: 'en' }],
+  Jon: [{ text: 'I thought schema\tvalidation would catch missing arguments', lang: 'en' }],
+  Dee: [
+    { text: 'I assumed -32603 would not be retried', lang: 'en' },
+    { text: 'I assumed -32603 would NOT be retried', lang: 'en' },
+  ],
+  Eli: [{ text: 'I assumed -32603 would not be retried', lang: 'en' }],
+  Gus: [{ text: 'i assumed -32603 would not be retried', lang: 'en' }],
+  Hal: [{ text: 'Retries would fix it', lang: 'en' }],
+  Úrsula: [{ text: 'Pensé que el esquema rechazaría la llamada', lang: 'es' }],
+  Vera: [{ text: 'pensé que el esquema  rechazaría la llamada', lang: 'es' }],
+  Wen: [{ text: 'PENSÉ QUE EL ESQUEMA RECHAZARÍA LA LLAMADA', lang: 'es' }],
+  Yago: [{ text: 'Creí que habría menos reintentos', lang: 'es' }],
+  Álex: [{ text: 'no language recorded' }],
+};
+
+/** Zoe, Álex and Bea ran with seed 2, which measures 43 missing arguments instead of 42. */
+const SEED_2 = new Set(['Zoe', 'Álex', 'Bea']);
+
+function writeClass(root: string): void {
+  CLASS.forEach((l, i) => {
+    const j = journalAt(root, `room/laptop-${(i % 3) + 1}`, l.name);
+    const answers: Answers = { 'missing-arguments': l.ma ?? null, 'dominant-failure': l.df ?? null, 'retries-per-failing-call': l.retries ?? null, 'accuracy-drop': null, 'accuracy-drop-new': null };
+    const measured = SEED_2.has(l.name) ? { ...BS_MEASURED, 'missing-arguments': 43 } : BS_MEASURED;
+    const seed = SEED_2.has(l.name) ? 2 : 1;
+    switch (l.story) {
+      case 'p':
+        predict(j, 'broken-schema', answers, l.lang);
+        run(j, 'broken-schema', measured, l.lang, answers, seed);
+        break;
+      case 'r':
+        predict(j, 'broken-schema', { 'missing-arguments': 99, 'dominant-failure': 'timeout' }, l.lang);
+        predict(j, 'broken-schema', answers, l.lang, 'revision');
+        run(j, 'broken-schema', measured, l.lang, answers, seed);
+        break;
+      case 'pr':
+        predict(j, 'broken-schema', answers, l.lang);
+        run(j, 'broken-schema', measured, l.lang, answers, seed);
+        predict(j, 'broken-schema', { 'missing-arguments': 99, 'dominant-failure': '-32603' }, l.lang, 'revision');
+        break;
+      case 'n':
+        run(j, 'broken-schema', measured, l.lang, {}, seed);
+        break;
+      case 'a':
+        run(j, 'broken-schema', measured, l.lang, {}, seed);
+        predict(j, 'broken-schema', { 'missing-arguments': 77, 'dominant-failure': '-32603' }, l.lang);
+        break;
+      case 'x':
+        predict(j, 'broken-schema', { 'missing-arguments': 99, 'dominant-failure': '-32603' }, l.lang);
+        break;
+    }
+    for (const r of REFLECTIONS[l.name] ?? []) reflect(j, 'broken-schema', r.text, r.lang);
+  });
+  // Three of them also did structural-anyof: Ana, Ben and Cai predicted 0, 50 and 100 calls ok behind Gemini.
+  (['Ana', 'Ben', 'Cai'] as const).forEach((name, k) => {
+    const i = CLASS.findIndex((l) => l.name === name);
+    const j = journalAt(root, `room/laptop-${(i % 3) + 1}`, name);
+    const answers = { 'gemini-ok': [0, 50, 100][k]!, 'langflow-errors': null, 'langflow-silent-wrong': null, 'faithful-silent-wrong': null };
+    predict(j, 'structural-anyof', answers, 'en');
+    run(j, 'structural-anyof', { 'gemini-ok': 0, 'langflow-errors': 0, 'langflow-silent-wrong': 20, 'faithful-silent-wrong': 0 }, 'en', answers);
+  });
+}
+
+const classRoot = fresh();
+writeClass(classRoot);
+
+describe('30 learners, three laptops, English and Spanish', () => {
+  const r = report(classRoot);
+  const bs = r.labs.find((l) => l.id === 'broken-schema')!;
+
+  it('counts every journal, and who predicted before their latest run', () => {
+    expect(r.format).toBe('schema-breaks/class-report');
+    expect(r.version).toBe(1);
+    expect(r.journals).toHaveLength(30);
+    expect(r.unreadable).toEqual([]);
+    expect(r.duplicateNames).toEqual([]);
+    expect(r.journals.find((j) => j.learner === 'Ana')).toMatchObject({ origin: 'room/laptop-1', display: 'Ana', path: 'room/laptop-1/learners/Ana/notes/breaks.jsonl' });
+    // 30 touched the lab; Ciro only predicted. 25 stories p/r/pr predicted before their run; 5 of them revised.
+    expect(bs).toMatchObject({ learners: 30, ran: 29, predicted: 25, revised: 5, predictedNotRun: 1 });
+  });
+
+  it('spreads the numeric predictions against the most common measured value', () => {
+    const q = question(r, 'broken-schema', 'missing-arguments', 'number');
+    // By hand: the 24 answers (Ned left it blank), sorted:
+    const sorted = [5, 10, 12, 15, 20, 25, 28, 30, 33, 35, 38, 40, 42, 42, 42, 45, 48, 50, 55, 60, 65, 70, 80, 90];
+    expect(q.answered).toBe(24);
+    expect(q.predictions).toEqual(sorted);
+    expect([q.min, q.median, q.max]).toEqual([5, 41, 90]); // median: (40 + 42) / 2
+    expect(q.medianOff).toBe(-1); // 41 - 42
+    expect(q.distribution.find((d) => d.value === 42)).toEqual({ value: 42, learners: 3 });
+    expect(q.distribution).toHaveLength(22); // 24 answers, 42 three times
+    // 26 runs measured 42, the three seed-2 runs 43: said so, and 42 is the reference.
+    expect(q.measured).toEqual({ value: 42, values: [{ value: 42, learners: 26 }, { value: 43, learners: 3 }], differs: true });
+
+    const retries = question(r, 'broken-schema', 'retries-per-failing-call', 'number');
+    expect([retries.answered, retries.min, retries.median, retries.max, retries.medianOff]).toEqual([3, 1, 2.5, 3, -0.5]);
+    expect(retries.measured).toEqual({ value: 3, values: [{ value: 3, learners: 29 }], differs: false });
+
+    const drop = question(r, 'broken-schema', 'accuracy-drop', 'number');
+    expect([drop.answered, drop.min, drop.median, drop.max]).toEqual([0, null, null, null]);
+  });
+
+  it('counts who named the dominant outcome, with labels normalised', () => {
+    const q = question(r, 'broken-schema', 'dominant-failure', 'label');
+    expect(q.answered).toBe(24); // Dani left it blank
+    expect(q.right).toBe(13); // -32603, rpc:-32603 and 32603 all read as rpc:-32603
+    expect(q.labels).toEqual([
+      { label: 'rpc:-32603', learners: 13, right: true },
+      { label: 'isError', learners: 6, right: false }, // ISERROR included
+      { label: 'rpc:-32602', learners: 4, right: false },
+      { label: 'timeout', learners: 1, right: false },
+    ]);
+  });
+
+  it('groups "what I assumed wrong" by language, ignoring case and spacing, most frequent first', () => {
+    expect(bs.reflections).toEqual([
+      {
+        lang: 'en',
+        lines: [
+          { text: 'I thought schema validation would catch missing arguments', learners: 4 },
+          { text: 'I assumed -32603 would not be retried', learners: 3 }, // Dee twice counts once
+          { text: 'Retries would fix it', learners: 1 },
+        ],
+      },
+      {
+        lang: 'es',
+        lines: [
+          { text: 'Pensé que el esquema rechazaría la llamada', learners: 3 },
+          { text: 'Creí que habría menos reintentos', learners: 1 },
+        ],
+      },
+      { lang: 'other', lines: [{ text: 'no language recorded', learners: 1 }] },
+    ]);
+  });
+
+  it('summarises the other labs too', () => {
+    const sa = r.labs.find((l) => l.id === 'structural-anyof')!;
+    expect(sa).toMatchObject({ learners: 3, ran: 3, predicted: 3, revised: 0 });
+    const q = question(r, 'structural-anyof', 'gemini-ok', 'number');
+    expect([q.min, q.median, q.max, q.medianOff]).toEqual([0, 50, 100, 50]);
+    expect(r.labs.find((l) => l.id === 'root-transform')).toMatchObject({ learners: 0, ran: 0 });
+  });
+
+  it('prints a terminal summary and --json with the same numbers (exit 0)', () => {
+    const terminal = renderClassTerminal(r);
+    expect(terminal).toContain('30 journals counted');
+    expect(terminal).toContain('29 of 30 ran it · 25 predicted before their latest run (5 revised)');
+    expect(terminal).toMatch(/missing-arguments\s+measured 42\s+n=24 {2}min 5 {2}median 41 {2}max 90/);
+    expect(terminal).toContain('13 of 24 named it right');
+    expect(terminal).toContain('42 (26), 43 (3)');
+
+    const json = cli(['report', classRoot, '--json', '--lang', 'en']);
+    expect(json.stderr).toBe('');
+    expect(json.status).toBe(0);
+    const doc = JSON.parse(json.stdout) as ClassReport;
+    expect(doc.format).toBe('schema-breaks/class-report');
+    expect(doc.version).toBe(1);
+    expect(doc.journals).toHaveLength(30);
+    const q = doc.labs.find((l) => l.id === 'broken-schema')!.questions.find((x) => x.id === 'missing-arguments') as NumberQuestionSummary;
+    expect([q.min, q.median, q.max]).toEqual([5, 41, 90]);
+
+    const es = cli(['report', classRoot, '--lang', 'es', '--out', join(classRoot, 'informe.html')]);
+    expect(es.status).toBe(0);
+    expect(es.stdout).toContain('29 de 30 lo ejecutaron · 25 predijeron antes de su última ejecución (5 con revisión)');
+    expect(readFileSync(join(classRoot, 'informe.html'), 'utf8')).toContain('<html lang="es">');
+  });
+
+  it('writes a self-contained page: every chart an SVG with role="img", a title, a description and a data table', () => {
+    const html = renderClassPage(r);
+    expect(html).not.toMatch(/<script|<link rel="stylesheet"|https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    const charts = [...html.matchAll(/<svg class="chart"[^>]*role="img"[^>]*>[\s\S]*?<\/svg>\s*<details>[\s\S]*?<\/details>/g)];
+    // broken-schema: 3 questions with answers (missing-arguments, dominant-failure, retries); structural-anyof: 1.
+    expect(charts).toHaveLength(4);
+    for (const [chart] of charts) {
+      expect(chart).toMatch(/<title id="[^"]+">[^<]+<\/title><desc id="[^"]+">[^<]+<\/desc>/);
+      expect(chart).toContain('<table>');
+    }
+    expect(html).toContain('Learners measured different values');
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Edge cases
+// ---------------------------------------------------------------------------
+
+describe('edge cases', () => {
+  it('zero learners: says so, writes an empty page, exits 0', () => {
+    const root = fresh();
+    const page = join(root, 'page.html');
+    const out = cli(['report', root, '--out', page, '--lang', 'en']);
+    expect(out.status).toBe(0);
+    expect(out.stdout).toContain(`No journals found under ${root}.`);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('No journals found under');
+    expect(html).not.toContain('<svg');
+    expect(html).not.toContain('<section class="lab">');
+    const json = JSON.parse(cli(['report', root, '--json']).stdout) as ClassReport;
+    expect(json).toMatchObject({ journals: [], unreadable: [], labs: [] });
+  });
+
+  it('one learner', () => {
+    const root = fresh();
+    const j = journalAt(root, 'laptop', 'Solo');
+    predict(j, 'broken-schema', { 'missing-arguments': 30, 'dominant-failure': 'rpc:-32603' }, 'en');
+    run(j, 'broken-schema', { ...BS_MEASURED, 'missing-arguments': 50 }, 'en');
+    reflect(j, 'broken-schema', 'fewer crashes than I thought', 'en');
+    const r = report(root);
+    expect(r.journals.map((x) => x.display)).toEqual(['Solo']);
+    expect(r.labs.find((l) => l.id === 'broken-schema')).toMatchObject({ learners: 1, ran: 1, predicted: 1, revised: 0, predictedNotRun: 0 });
+    const q = question(r, 'broken-schema', 'missing-arguments', 'number');
+    expect([q.answered, q.min, q.median, q.max, q.medianOff]).toEqual([1, 30, 30, 30, -20]);
+    expect(q.measured).toEqual({ value: 50, values: [{ value: 50, learners: 1 }], differs: false });
+    expect(question(r, 'broken-schema', 'dominant-failure', 'label').right).toBe(1);
+    expect(renderClassTerminal(r)).toContain('1 journal counted');
+    expect(renderClassPage(r)).toContain('fewer crashes than I thought');
+  });
+
+  it('a corrupt journal is listed with the reason and skipped; the rest still count', () => {
+    const root = fresh();
+    for (const name of ['Ana', 'Ben']) {
+      const j = journalAt(root, 'room/laptop-1', name);
+      predict(j, 'broken-schema', { 'missing-arguments': name === 'Ana' ? 10 : 20 }, 'en');
+      run(j, 'broken-schema', BS_MEASURED, 'en');
+    }
+    const bad = journalAt(root, 'room/laptop-2', 'Cleo');
+    predict(bad, 'broken-schema', { 'missing-arguments': 99 }, 'en');
+    appendFileSync(bad.jsonlPath, '{"id": "x", "kind": "run", "lab": "broken-sch'); // a cut-off line, as a bad copy leaves it
+    const r = report(root);
+    expect(r.journals.map((x) => x.learner)).toEqual(['Ana', 'Ben']);
+    expect(r.unreadable).toHaveLength(1);
+    expect(r.unreadable[0]).toMatchObject({ learner: 'Cleo', origin: 'room/laptop-2', path: 'room/laptop-2/learners/Cleo/notes/breaks.jsonl', line: 2 });
+    expect(r.unreadable[0]!.reason).toMatch(/^line 2: the last line is incomplete/);
+    const q = question(r, 'broken-schema', 'missing-arguments', 'number');
+    expect([q.answered, q.min, q.median, q.max]).toEqual([2, 10, 15, 20]);
+
+    const out = cli(['report', root, '--lang', 'en']);
+    expect(out.status).toBe(0);
+    expect(out.stdout).toContain('room/laptop-2/learners/Cleo/notes/breaks.jsonl: line 2: the last line is incomplete');
+    expect(out.stdout).toContain('1 could not be read and were skipped');
+    expect(out.stdout).toContain('2 journals counted');
+    const html = readFileSync(join(root, 'class-report.html'), 'utf8');
+    expect(html).toContain('Journals that could not be read');
+    expect(html).toContain('room/laptop-2/learners/Cleo/notes/breaks.jsonl');
+  });
+
+  it('two journals with the same name on different laptops: counted separately, and said so', () => {
+    const root = fresh();
+    for (const [laptop, value] of [['room/laptop-3', 20], ['room/laptop-7', 60]] as const) {
+      const j = journalAt(root, laptop, 'Ana');
+      predict(j, 'broken-schema', { 'missing-arguments': value }, 'en');
+      run(j, 'broken-schema', BS_MEASURED, 'en');
+    }
+    const r = report(root);
+    expect(r.journals.map((j) => j.display)).toEqual(['Ana (room/laptop-3)', 'Ana (room/laptop-7)']);
+    expect(r.duplicateNames).toEqual([{ name: 'Ana', journals: ['Ana (room/laptop-3)', 'Ana (room/laptop-7)'] }]);
+    expect(r.labs.find((l) => l.id === 'broken-schema')).toMatchObject({ ran: 2, predicted: 2 });
+    expect(question(r, 'broken-schema', 'missing-arguments', 'number').predictions).toEqual([20, 60]);
+    expect(renderClassTerminal(r)).toContain('2 journals are named Ana: counted separately');
+    const html = renderClassPage(r);
+    expect(html).toContain('2 journals are named Ana: counted separately');
+    expect(html).toContain('Ana (room/laptop-7)');
+  });
+
+  it('escapes hostile learner text in the page and neutralises it in the terminal', () => {
+    const root = fresh();
+    const name = '<img src=x onerror=alert(2)>';
+    const j = journalAt(root, 'laptop', name);
+    predict(j, 'broken-schema', { 'missing-arguments': 30, 'dominant-failure': '<b>bold</b>' }, 'en');
+    run(j, 'broken-schema', BS_MEASURED, 'en');
+    reflect(j, 'broken-schema', '<script>alert(1)</script>', 'en');
+    reflect(j, 'broken-schema', 'red \u001b[31mALERT\u001b[0m " onmouseover="x', 'es');
+    const twin = journalAt(root, 'other', name); // a duplicate, so the name also appears in the notice
+    run(twin, 'broken-schema', BS_MEASURED, 'en');
+    const r = report(root);
+    const html = renderClassPage(r);
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<b>bold');
+    expect(html).not.toContain('" onmouseover="x');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(2)&gt;');
+    expect(html).not.toContain('\u001b');
+    const terminal = renderClassTerminal(r);
+    expect(terminal).toContain('<script>alert(1)</script>'); // plain text in a terminal is harmless...
+    expect(terminal).not.toContain('\u001b'); // ...escape sequences are not
+  });
+
+  it('a bad folder or a bad flag is one line and exit code 2', () => {
+    const missing = cli(['report', join(fresh(), 'nope')]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+    expect(missing.stderr).toMatch(/does not exist/);
+    const file = join(fresh(), 'file.txt');
+    appendFileSync(file, 'x');
+    expect(cli(['report', file]).status).toBe(2);
+    const flag = cli(['report', '--bogus']);
+    expect(flag.status).toBe(2);
+    expect(flag.stderr.trim().split('\n')).toHaveLength(1);
+    expect(cli(['report', '--lang', 'fr']).status).toBe(2);
+    expect(cli(['nonsense']).status).toBe(2);
+    const help = cli(['--help']);
+    expect(help.status).toBe(0);
+    for (const command of ['report', 'handout', 'sweep']) expect(help.stdout).toContain(command);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// In a real browser
+// ---------------------------------------------------------------------------
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+describe('the class page in chromium', () => {
+  it('opens from disk with no console errors and no network, and its charts are visible', async () => {
+    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium (sudo apt-get install chromium) to run the browser tests`).toBe(true);
+    // The class above, plus a corrupt journal and a second Ana, so the page shows its notices too.
+    const root = fresh();
+    writeClass(root);
+    const twin = journalAt(root, 'room/laptop-7', 'Ana');
+    predict(twin, 'broken-schema', { 'missing-arguments': 38, 'dominant-failure': '-32603' }, 'en');
+    run(twin, 'broken-schema', BS_MEASURED, 'en');
+    const bad = journalAt(root, 'room/laptop-2', 'Cleo');
+    predict(bad, 'broken-schema', { 'missing-arguments': 99 }, 'en');
+    appendFileSync(bad.jsonlPath, 'not json\n');
+    const file = join(root, 'class-report.html');
+    expect(cli(['report', root, '--out', file, '--lang', 'en']).status).toBe(0);
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      page.on('requestfailed', (r) => problems.push(`failed request: ${r.url()}`));
+      page.on('request', (r) => {
+        if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) problems.push(`network request: ${r.url()}`);
+      });
+      await page.goto(pathToFileURL(file).href);
+      await page.waitForLoadState('load');
+      const charts = page.locator('svg[role="img"]');
+      expect(await charts.count()).toBe(4);
+      for (const chart of await charts.all()) {
+        await expect.poll(() => chart.isVisible()).toBe(true);
+        const box = await chart.boundingBox();
+        expect(box!.width).toBeGreaterThan(600);
+        expect(box!.height).toBeGreaterThan(80);
+        expect(await chart.locator('title').textContent()).toBeTruthy();
+        expect(await chart.locator('desc').textContent()).toBeTruthy();
+      }
+      expect(await page.locator('circle').count()).toBe(24 + 3 + 1 + 3); // one dot per numeric answer (+ the second Ana)
+      expect(await page.getByText('2 journals are named Ana: counted separately').isVisible()).toBe(true);
+      expect(await page.getByText('Journals that could not be read').isVisible()).toBe(true);
+      mkdirSync(join(REPO, 'test-output'), { recursive: true });
+      await page.screenshot({ path: join(REPO, 'test-output', 'class-report.png'), fullPage: true });
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

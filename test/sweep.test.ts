@@ -1,0 +1,271 @@
+/**
+ * The class sweep (`npm run class -- sweep`): every lab x every client profile
+ * x both spec eras on one page. Checked here: the JSON covers every cell; a
+ * cell's figures are what `runLab` measures for it directly (so running in
+ * parallel worker threads, with the baseline shared between labs, changes
+ * nothing); the same seed gives the same figures whatever the number of jobs;
+ * what facts.md says of Gemini's legacy parameters (unions refused) shows; the
+ * page is self-contained and opens in a real browser without a request
+ * leaving the disk.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseSweepArgs, renderPage, runSweepCommand, sweep, SWEEP_FORMAT, type SweepCell, type SweepReport, type SweepRun } from '../src/class/sweep.js';
+import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
+import { getProfile, PROFILE_IDS } from '../src/lab/profiles.js';
+import type { RunResult } from '../src/lab/runner.js';
+import { runLab } from '../src/lab/side-by-side.js';
+import { listBreaks } from '../src/lab/variants.js';
+import { SPEC_ERAS, type SpecEra } from '../src/minimcp/errors.js';
+import { REPO } from './helpers/server.js';
+
+const SEED = 3;
+const CALLS = 30;
+const CHROMIUM = '/usr/bin/chromium';
+
+/** The sweep command as a learner starts it, in its own process: the JSON on stdout, the page in `out`. */
+function sweepCommand(args: string[], scratch: string): { status: number | null; stdout: string; stderr: string } {
+  // A two-line entry point, as scripts/class.ts routes `sweep` to runSweepCommand.
+  const driver = join(scratch, 'sweep-driver.mjs');
+  const entry = pathToFileURL(join(REPO, 'src/class/sweep.ts')).href;
+  writeFileSync(driver, `import { runSweepCommand } from ${JSON.stringify(entry)};\nprocess.exitCode = await runSweepCommand(process.argv.slice(2));\n`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', driver, ...args], {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 240_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** What two honest runs with the same seed must share: everything but the timings and the label. */
+function figuresOf(run: SweepRun | RunResult) {
+  return {
+    outcomes: run.outcomes,
+    finalOutcomes: run.finalOutcomes,
+    attempts: run.attempts,
+    retries: run.retries,
+    accuracy: run.accuracy,
+    silentWrong: run.silentWrong,
+    missingArguments: run.missingArguments,
+    host: run.host.accepted ? { accepted: true } : { accepted: false, rejection: run.host.rejection },
+    serverNotes: run.serverNotes,
+  };
+}
+
+function withoutLatency(report: SweepReport): unknown {
+  return JSON.parse(JSON.stringify(report, (key, value) => (key === 'latencyMs' ? undefined : value)));
+}
+
+let dir: string;
+let pagePath: string;
+let report: SweepReport;
+let stderr: string;
+
+const cell = (lab: string, client: string, spec: SpecEra): SweepCell => {
+  const found = report.cells.find((c) => c.lab === lab && c.client === client && c.spec === spec);
+  if (!found) throw new Error(`no cell ${lab} ${client} ${spec}`);
+  return found;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'schema-breaks-sweep-'));
+  pagePath = join(dir, 'sweep.html');
+  const result = sweepCommand(['--seed', String(SEED), '--calls', String(CALLS), '--jobs', '2', '--lang', 'en', '--json', '--out', pagePath], dir);
+  expect(result.status, result.stderr).toBe(0);
+  report = JSON.parse(result.stdout) as SweepReport;
+  stderr = result.stderr;
+}, 240_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the sweep JSON', () => {
+  it('is one versioned document with every break x every profile x both eras, each with baseline, variant and solution', () => {
+    expect(report.format).toBe(SWEEP_FORMAT);
+    expect(report.format).toBe('schema-breaks/sweep');
+    expect(report.version).toBe(1);
+    expect(report.settings).toEqual({ seed: SEED, calls: CALLS, temperature: DEFAULT_KNOBS.temperature });
+    const breaks = listBreaks();
+    expect(breaks.length).toBeGreaterThan(0);
+    expect(report.labs.map((l) => l.id).sort()).toEqual([...breaks].sort());
+    expect(report.clients.map((c) => c.id)).toEqual([...PROFILE_IDS]);
+    expect(report.specs).toEqual([...SPEC_ERAS]);
+    expect(report.cells).toHaveLength(breaks.length * PROFILE_IDS.length * SPEC_ERAS.length);
+    const keys = new Set(report.cells.map((c) => `${c.lab} ${c.client} ${c.spec}`));
+    expect(keys.size).toBe(report.cells.length);
+    for (const lab of breaks) {
+      for (const client of PROFILE_IDS) {
+        for (const spec of SPEC_ERAS) {
+          const c = cell(lab, client, spec);
+          expect(c.runs.baseline.variant).toBe('baseline');
+          expect(c.runs.variant.variant).toBe(lab);
+          expect(c.runs.solution?.variant, `${lab} has a solution in solutions/`).toBe(`${lab}+solution`);
+          for (const run of [c.runs.baseline, c.runs.variant, c.runs.solution!]) {
+            expect(Object.values(run.finalOutcomes).reduce((a, b) => a + b, 0)).toBe(CALLS);
+          }
+        }
+      }
+    }
+  });
+
+  it('prints how long it took, on stderr (stdout is the document alone)', () => {
+    expect(stderr).toMatch(/\d+ runs in \d+(\.\d)? s .*with 2 job\(s\)/);
+  });
+
+  it.each([
+    ['broken-schema', 'langflow', '2025-06-18'],
+    ['structural-anyof', 'openai-strict', '2025-11-25'],
+  ] as const)('the figures of %s under %s, %s are what runLab measures for that cell directly', async (lab, client, spec) => {
+    const direct = await runLab({ variant: lab, settings: { client: getProfile(client)!, spec, seed: SEED, calls: CALLS, knobs: DEFAULT_KNOBS }, solution: true, json: true });
+    const c = cell(lab, client, spec);
+    expect(figuresOf(c.runs.baseline)).toEqual(figuresOf(direct.runs.baseline));
+    expect(figuresOf(c.runs.variant)).toEqual(figuresOf(direct.runs.variant!));
+    expect(figuresOf(c.runs.solution!)).toEqual(figuresOf(direct.runs.solution!));
+  });
+
+  it('gives the same figures with one job as with two (latency aside)', async () => {
+    const labs = ['broken-schema', 'structural-anyof'];
+    const clients = ['faithful', 'langflow'];
+    const { report: again, timing } = await sweep({ seed: SEED, calls: CALLS, jobs: 1, labs, clients });
+    expect(timing.jobs).toBe(1);
+    const mine = { ...report, labs: report.labs.filter((l) => labs.includes(l.id)), clients: report.clients.filter((c) => clients.includes(c.id)), cells: report.cells.filter((c) => labs.includes(c.lab) && clients.includes(c.client)) };
+    expect(again.cells).toHaveLength(labs.length * clients.length * SPEC_ERAS.length);
+    expect(withoutLatency(again)).toEqual(withoutLatency(mine));
+  }, 120_000);
+
+  it('structural-anyof under gemini: every call client-rejected, in both eras (facts.md: the legacy parameters refuse unions)', () => {
+    for (const spec of SPEC_ERAS) {
+      const c = cell('structural-anyof', 'gemini', spec);
+      expect(c.runs.variant.outcomes).toEqual({ 'client-rejected': CALLS });
+      expect(c.runs.variant.finalOutcomes).toEqual({ 'client-rejected': CALLS });
+      expect(c.runs.variant.host.accepted).toBe(false);
+      if (!c.runs.variant.host.accepted) expect(c.runs.variant.host.rejection).toMatch(/Unknown name "anyOf"/);
+      // The refusal is the break's: the same host takes the baseline and the fix.
+      expect(c.runs.baseline.host.accepted).toBe(true);
+      expect(c.runs.solution!.host.accepted).toBe(true);
+      expect(c.verdict.variant).toBe('worse');
+    }
+  });
+
+  it('marks the fix of structural-anyof under openai-strict as falling short: strict mode refuses its optional fields', () => {
+    for (const spec of SPEC_ERAS) {
+      const c = cell('structural-anyof', 'openai-strict', spec);
+      expect(c.runs.solution!.finalOutcomes).toEqual({ 'client-rejected': CALLS });
+      expect(c.verdict.solutionFallsShort).toBe(true);
+    }
+    // And a fix that does return to the baseline is not marked.
+    expect(cell('broken-schema', 'faithful', '2025-06-18').verdict).toMatchObject({ variant: 'worse', solution: 'same', solutionFallsShort: false });
+  });
+});
+
+describe('the sweep command', () => {
+  it.each([
+    [['--jobs', '0'], /--jobs takes a whole number of at least 1/],
+    [['--calls', 'many'], /--calls takes a whole number/],
+    [['--lang', 'fr'], /unknown language "fr"; one of: en, es/],
+    [['--frobnicate'], /Unknown option '--frobnicate'/],
+  ])('%j is one clear line and exit code 2', async (args, message) => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
+    try {
+      expect(await runSweepCommand(args)).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written.join('').split('\n')[0]).toMatch(message);
+  });
+
+  it('defaults: seed 1, 100 calls, as many jobs as cores', () => {
+    const command = parseSweepArgs([], { LANG: 'es_ES.UTF-8' });
+    expect(command).toMatchObject({ seed: 1, calls: 100, json: false, lang: 'es' });
+    expect(command !== 'help' && command.jobs).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the page', () => {
+  let html: string;
+  beforeAll(() => {
+    html = readFileSync(pagePath, 'utf8');
+  });
+
+  it('is self-contained: no http(s) src or href, no script, no link, no external url()', () => {
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toMatch(/\b(?:src|href)\s*=\s*["']?\s*(?:https?:)?\/\//i);
+    expect(html).not.toMatch(/<script\b/i);
+    expect(html).not.toMatch(/<link\b/i);
+    expect(html).not.toMatch(/url\(/i);
+    expect(html).not.toMatch(/@import/i);
+  });
+
+  it('is a real table with text in every cell; every SVG is an image with a title and a description', () => {
+    expect(html).toMatch(/<table class="grid">/);
+    const cells = html.match(/<td class="cell[^"]*">[\s\S]*?<\/td>/g) ?? [];
+    expect(cells).toHaveLength(report.cells.length);
+    for (const td of cells) expect(td.replace(/<[^>]+>/g, ' ')).toMatch(/\d+%/);
+    const svgs = html.match(/<svg\b[\s\S]*?<\/svg>/g) ?? [];
+    expect(svgs.length).toBe(report.cells.length * 3);
+    for (const svg of svgs) {
+      expect(svg).toMatch(/^<svg[^>]* role="img"/);
+      expect(svg).toMatch(/<title id="[^"]+">[^<]+<\/title><desc id="[^"]+">[^<]+<\/desc>/);
+    }
+  });
+
+  it('escapes what it quotes (the hosts\' error texts carry quotes)', () => {
+    expect(html).toContain('&#39;conjugate&#39;');
+    expect(html).not.toMatch(/function 'conjugate'/);
+  });
+
+  it('speaks Spanish with --lang es', () => {
+    const es = renderPage(report, 'es');
+    expect(es).toMatch(/<html lang="es">/);
+    expect(es).toContain('todo el curso en una pantalla');
+  });
+
+  it('opens from disk in chromium: no console errors, no failed or non-file requests, the grid visible', async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the browser test`);
+    }
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+      const problems: string[] = [];
+      const requests: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+      page.on('request', (request) => requests.push(request.url()));
+      await page.goto(pathToFileURL(pagePath).href, { waitUntil: 'load' });
+
+      const grid = page.locator('table.grid');
+      await expect.poll(() => grid.isVisible()).toBe(true);
+      expect(await page.locator('table.grid td.cell').count()).toBe(report.cells.length);
+      // On a 1920x1080 screen the whole grid is in view without scrolling.
+      const box = await grid.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(1080);
+      expect(await page.locator('td.short').count()).toBe(report.cells.filter((c) => c.verdict.solutionFallsShort).length);
+
+      mkdirSync(join(REPO, 'test-output'), { recursive: true });
+      await page.screenshot({ path: join(REPO, 'test-output', 'sweep.png'), fullPage: true });
+
+      expect(problems).toEqual([]);
+      expect(requests.filter((url) => !url.startsWith('file:'))).toEqual([]);
+      expect(requests).toEqual([pathToFileURL(pagePath).href]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
