@@ -18,6 +18,7 @@ import { LearnerNameError } from '../learn/learner.js';
 import { PredictionFileError } from '../learn/predictions.js';
 import { SheetError } from '../learn/sheets.js';
 import { DEFAULT_KNOBS, type Knobs } from './knobs.js';
+import { WORKLOADS, type Workload } from './runner.js';
 import { getProfile, PROFILE_IDS } from './profiles.js';
 import { REPORT_FORMAT_VERSION, renderTerminal, toJson, type LabReport } from './report.js';
 import { runLab, type LabOptions } from './side-by-side.js';
@@ -48,6 +49,8 @@ Runs (for exploring; no predictions are asked):
   --seed N           seed of the workload and the model (default 1)
   --calls N          workload size (default 100); the eval of 30 always runs
   --temperature T    the model's sampling temperature, 0 to 2 (default ${DEFAULT_KNOBS.temperature})
+  --workload W       the requests: conjugate (default), profile (edit a profile: read, change, write back) or lessons
+  --read-only        start the servers read-only (--read-only on minimcp)
   --solution         also run the break with its solution applied
   --json             print one JSON document (format ${REPORT_FORMAT_VERSION}, see README.md) and nothing else
   --html FILE        also write the results as one self-contained HTML page (with the lab: your predictions too)
@@ -97,6 +100,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         calls: { type: 'string' },
         temperature: { type: 'string' },
         solution: { type: 'boolean', default: false },
+        workload: { type: 'string' },
+        'read-only': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         learner: { type: 'string' },
         lang: { type: 'string' },
@@ -136,18 +141,28 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (values['no-predict'] && values.predict !== undefined) throw new UsageError('--no-predict and --predict exclude each other');
   if (values.html !== undefined && values.html.trim() === '') throw new UsageError('--html takes a file name: --html report.html');
   if (values.html !== undefined && (!variant || labOnly.length > 0)) throw new UsageError(`--html writes the page of a run: --variant ${listBreaks()[0] ?? '<lab>'} --html report.html`);
+  const workload = values.workload ?? 'conjugate';
+  if (!(WORKLOADS as readonly string[]).includes(workload)) throw new UsageError(`unknown workload "${workload}"; one of: ${WORKLOADS.join(', ')}`);
   const knobs: Knobs = { ...DEFAULT_KNOBS, temperature };
   return {
     variant,
     lab,
     lang: (values.lang as Lang | undefined) ?? detectLang(env),
     learner: values.learner,
-    explicitSettings: values.client !== undefined || values.spec !== undefined,
+    explicitSettings: values.client !== undefined || values.spec !== undefined || values.workload !== undefined || values['read-only']!,
     run: {
       variant: variant ?? BASELINE,
       solution: values.solution!,
       json: values.json!,
-      settings: { client, spec: spec as SpecEra, seed: integer('seed', values.seed, 1, 0), calls: integer('calls', values.calls, 100, 1), knobs },
+      settings: {
+        client,
+        spec: spec as SpecEra,
+        seed: integer('seed', values.seed, 1, 0),
+        calls: integer('calls', values.calls, 100, 1),
+        knobs,
+        workload: workload as Workload,
+        readOnly: values['read-only']!,
+      },
     },
     read: values.read!,
     hint: values.hint === undefined ? undefined : integer('hint', values.hint, 1, 1),

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SpecEra } from '../minimcp/errors.js';
 import type { LabReport } from '../lab/report.js';
+import type { Workload } from '../lab/runner.js';
 import { REPO } from '../lab/paths.js';
 
 export type Lang = 'en' | 'es';
@@ -36,6 +37,10 @@ export interface LabRun {
   name: string;
   spec: SpecEra;
   client: string;
+  /** The requests this run sends (default: conjugations). */
+  workload?: Workload;
+  /** Start the servers read-only. */
+  readOnly?: boolean;
 }
 
 export interface Lab {

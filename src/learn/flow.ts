@@ -206,7 +206,7 @@ async function runLabRuns(lab: Lab, command: Command): Promise<LabResults> {
     lab.runs.map(async (labRun) => {
       const client = getProfile(labRun.client);
       if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
-      return [labRun.name, await runLab({ ...command.run, variant: lab.id, solution: false, settings: { ...command.run.settings, client, spec: labRun.spec } })] as const;
+      return [labRun.name, await runLab({ ...command.run, variant: lab.id, solution: false, settings: { ...command.run.settings, client, spec: labRun.spec, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false } })] as const;
     }),
   );
   for (const [name, report] of reports) results[name] = report;
