@@ -8,12 +8,17 @@
  * HTML page (a grid: a row per lab and era, a column per client profile), or
  * with `--json` the data (format `schema-breaks/sweep`, version 1).
  *
+ * Each lab runs with the requests it is about: the workload and read-only
+ * setting of its runs in labs/catalogue.json; a break the catalogue does not
+ * list yet gets the workload of the tool its patch touches (conjugate,
+ * profile or lessons).
+ *
  * How it runs:
  * - every server bundle is built first (baseline, each break, each break with
  *   its solution), so the workers never race on a build;
- * - the baseline of a (client, spec) is the same run for every lab (same
- *   server, same settings, same seed), so it runs once and is shared by the
- *   lab cells of that column: 12 baseline runs instead of 48;
+ * - the baseline of a (client, spec, workload, read-only) is the same run for
+ *   every lab that uses those settings (same server, same settings, same
+ *   seed), so it runs once and every such lab's cell shares it;
  * - the runs go to `--jobs` worker threads (src/class/sweep-worker.ts, bundled
  *   into the kit's cache), each keeping a few runs in flight, as `runLab` does;
  *   every run starts its own server process.
@@ -34,8 +39,9 @@ import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { PROFILES, PROFILE_IDS } from '../lab/profiles.js';
 import { OUTCOME_COLOURS } from '../lab/report.js';
-import type { RunResult } from '../lab/runner.js';
+import { WORKLOADS, type RunResult, type Workload } from '../lab/runner.js';
 import { BASELINE, breakPatch, BuildError, buildServer, listBreaks, solutionPatch } from '../lab/variants.js';
+import { esc, outcomeColour } from './html.js';
 import type { RunTask, WorkerReply } from './sweep-worker.js';
 
 export const SWEEP_FORMAT = 'schema-breaks/sweep';
@@ -49,7 +55,7 @@ export const DEFAULT_PER_JOB = 3;
 // The data
 // ---------------------------------------------------------------------------
 
-/** One run's figures, as a lab's `--json` gives them, without the schemas and the executor's traces. */
+/** One run's figures, as a lab's `--json` gives them, without the schemas, the executor's traces and the per-call records. */
 export interface SweepRun {
   /** 'baseline', the break's id, or '<id>+solution'. */
   variant: string;
@@ -60,19 +66,21 @@ export interface SweepRun {
   accuracy: RunResult['accuracy'];
   silentWrong: number;
   missingArguments: RunResult['missingArguments'];
+  fieldsCleared: number;
+  mutationsThroughReadOnly: number;
+  errorProbe: RunResult['errorProbe'];
   /** Timings: the one part of a run that differs between two runs with the same seed. */
   latencyMs: RunResult['latencyMs'];
   /** Did the host take the tool list; if not, its error text. */
   host: { accepted: true } | { accepted: false; rejection: string };
-  /** The conjugate tool's published schema differs from the baseline's. */
-  schemaChanged: boolean;
   serverNotes: string[];
 }
 
 /**
  * How a run compares with the baseline of its cell, on what a learner reads.
- * Outcomes first (calls ending ok, eval accuracy, silently wrong answers),
- * then the cost (retries):
+ * Outcomes first (calls ending ok, eval accuracy, silently wrong answers,
+ * fields cleared, changes let through a read-only server, validation errors
+ * that name what is wrong), then the cost (retries):
  * - same: every figure equal (latency aside);
  * - better: some outcome better and none worse; or the outcomes equal with fewer retries.
  *   More retries do not spoil a better outcome: a fix that answers requests the
@@ -83,8 +91,20 @@ export interface SweepRun {
  */
 export type Verdict = 'same' | 'better' | 'worse' | 'mixed' | 'different';
 
+/** A row of the sweep: a lab, with the requests its runs send. */
+export interface SweepLab {
+  id: string;
+  title: { en: string; es: string };
+  workload: Workload;
+  readOnly: boolean;
+  /** Where the settings come from: the lab's runs in the catalogue, or the tool its patch touches. */
+  settingsFrom: 'catalogue' | 'patch';
+}
+
 export interface SweepCell {
   lab: string;
+  workload: Workload;
+  readOnly: boolean;
   client: string;
   spec: SpecEra;
   runs: { baseline: SweepRun; variant: SweepRun; solution: SweepRun | null };
@@ -101,7 +121,7 @@ export interface SweepReport {
   format: typeof SWEEP_FORMAT;
   version: typeof SWEEP_FORMAT_VERSION;
   settings: { seed: number; calls: number; temperature: number };
-  labs: { id: string; title: { en: string; es: string } }[];
+  labs: SweepLab[];
   clients: { id: string; title: string; asOf: string }[];
   specs: SpecEra[];
   /** Lab by lab (catalogue order), then client (PROFILE_IDS order), then spec (SPEC_ERAS order). */
@@ -131,10 +151,28 @@ export interface SweepOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** The labs in catalogue order (the course's order), then any other break by name. */
-export function sweepLabs(): { id: string; title: { en: string; es: string } }[] {
-  const breaks = listBreaks();
-  let catalogue: { id: string; title: { en: string; es: string } }[] = [];
+/** Which workload exercises a tool: the tool files a patch may touch. */
+const TOOL_WORKLOADS: [RegExp, Workload][] = [
+  [/^src\/minimcp\/tools\/profile\.ts$/, 'profile'],
+  [/^src\/minimcp\/tools\/lessons\.ts$/, 'lessons'],
+  [/^src\/minimcp\/tools\/conjugate\.ts$/, 'conjugate'],
+];
+
+/** The workload of the first tool a patch touches (in the order the patch touches them), or conjugate. */
+export function workloadFromPatch(patch: string): Workload {
+  if (!existsSync(patch)) return 'conjugate';
+  const files = [...readFileSync(patch, 'utf8').matchAll(/^\+\+\+ b\/(\S+)/gm)].map((m) => m[1]!);
+  for (const file of files) for (const [pattern, workload] of TOOL_WORKLOADS) if (pattern.test(file)) return workload;
+  return 'conjugate';
+}
+
+/**
+ * The labs in catalogue order (the course's order), then any other break by
+ * name. A lab whose catalogue runs send different requests (workload,
+ * read-only) is one row per setting.
+ */
+export function sweepLabs(): SweepLab[] {
+  let catalogue: ReturnType<typeof loadCatalogue> = [];
   try {
     catalogue = loadCatalogue();
   } catch {
@@ -144,13 +182,24 @@ export function sweepLabs(): { id: string; title: { en: string; es: string } }[]
     const i = catalogue.findIndex((lab) => lab.id === id);
     return i === -1 ? catalogue.length : i;
   };
-  return [...breaks]
+  return [...listBreaks()]
     .sort((a, b) => position(a) - position(b) || a.localeCompare(b))
-    .map((id) => ({ id, title: catalogue.find((lab) => lab.id === id)?.title ?? { en: id, es: id } }));
+    .flatMap((id): SweepLab[] => {
+      const lab = catalogue.find((l) => l.id === id);
+      const title = lab?.title ?? { en: id, es: id };
+      if (!lab || lab.runs.length === 0) return [{ id, title, workload: workloadFromPatch(breakPatch(id)), readOnly: false, settingsFrom: 'patch' }];
+      const settings = new Map<string, SweepLab>();
+      for (const run of lab.runs) {
+        const workload = run.workload ?? 'conjugate';
+        const readOnly = run.readOnly ?? false;
+        settings.set(`${workload} ${readOnly}`, { id, title, workload, readOnly, settingsFrom: 'catalogue' });
+      }
+      return [...settings.values()];
+    });
 }
 
 /** A run's figures without its schemas, traces and per-call records. */
-export function toSweepRun(run: RunResult, baselineSchema: unknown): SweepRun {
+export function toSweepRun(run: RunResult): SweepRun {
   return {
     variant: run.variant,
     outcomes: run.outcomes,
@@ -160,9 +209,11 @@ export function toSweepRun(run: RunResult, baselineSchema: unknown): SweepRun {
     accuracy: run.accuracy,
     silentWrong: run.silentWrong,
     missingArguments: run.missingArguments,
+    fieldsCleared: run.fieldsCleared,
+    mutationsThroughReadOnly: run.mutationsThroughReadOnly,
+    errorProbe: run.errorProbe,
     latencyMs: run.latencyMs,
     host: run.host.accepted ? { accepted: true } : { accepted: false, rejection: run.host.rejection },
-    schemaChanged: canonical(run.publishedSchema) !== canonical(baselineSchema),
     serverNotes: run.serverNotes,
   };
 }
@@ -183,16 +234,26 @@ export function okShare(run: SweepRun): number {
   return calls === 0 ? 0 : (run.finalOutcomes.ok ?? 0) / calls;
 }
 
+/** Everything but the latency and the label: what two honest runs with the same seed share. */
+function figuresKey(r: SweepRun): string {
+  const { variant: _variant, latencyMs: _latency, host, ...rest } = r;
+  return canonical({ ...rest, accepted: host.accepted });
+}
+
 export function verdict(run: SweepRun, baseline: SweepRun): Verdict {
-  const figures = (r: SweepRun) =>
-    canonical([r.outcomes, r.finalOutcomes, r.attempts, r.retries, r.accuracy, r.silentWrong, r.missingArguments, r.host.accepted]);
-  if (figures(run) === figures(baseline)) return 'same';
+  if (figuresKey(run) === figuresKey(baseline)) return 'same';
   // [this run, the baseline, +1 when higher is better]
   const outcomes: [number, number, 1 | -1][] = [
     [run.finalOutcomes.ok ?? 0, baseline.finalOutcomes.ok ?? 0, 1],
     [run.accuracy.correct, baseline.accuracy.correct, 1],
     [run.silentWrong, baseline.silentWrong, -1],
+    [run.fieldsCleared, baseline.fieldsCleared, -1],
+    [run.mutationsThroughReadOnly, baseline.mutationsThroughReadOnly, -1],
   ];
+  // The probe's share of errors that name what is wrong, when both runs had errors to probe.
+  if (run.errorProbe.total > 0 && baseline.errorProbe.total > 0) {
+    outcomes.push([run.errorProbe.named / run.errorProbe.total, baseline.errorProbe.named / baseline.errorProbe.total, 1]);
+  }
   const better = outcomes.filter(([x, b, sign]) => Math.sign(x - b) === sign).length;
   const worse = outcomes.filter(([x, b, sign]) => Math.sign(x - b) === -sign).length;
   if (better > 0 && worse > 0) return 'mixed';
@@ -290,59 +351,72 @@ async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs:
 }
 
 function describeTask(task: RunTask): string {
-  return `${task.variant} (client ${task.client}, spec ${task.spec})`;
+  return `${task.variant} (client ${task.client}, spec ${task.spec}, workload ${task.workload}${task.readOnly ? ', read-only' : ''})`;
 }
 
 export async function sweep(options: SweepOptions): Promise<{ report: SweepReport; timing: SweepTiming }> {
   const started = performance.now();
   const temperature = options.temperature ?? DEFAULT_KNOBS.temperature;
-  const perJob = options.perJob ?? DEFAULT_PER_JOB;
+  const perJob = Math.max(1, options.perJob ?? DEFAULT_PER_JOB);
+  const jobs = Math.max(1, options.jobs);
   const labs = sweepLabs().filter((lab) => !options.labs || options.labs.includes(lab.id));
   const clients = PROFILES.filter((p) => !options.clients || options.clients.includes(p.id));
   const specs = SPEC_ERAS.filter((s) => !options.specs || options.specs.includes(s));
 
   // Every bundle first, and the worker's: built (or found in the cache) once, before any worker starts.
+  const ids = [...new Set(labs.map((lab) => lab.id))];
   const [baselineJs, workerJs, ...labJs] = await Promise.all([
     buildServer([]),
     workerBundle(),
-    ...labs.map(async (lab) => ({
-      variant: await buildServer([breakPatch(lab.id)]),
-      solution: existsSync(solutionPatch(lab.id)) ? await buildServer([breakPatch(lab.id), solutionPatch(lab.id)]) : null,
+    ...ids.map(async (id) => ({
+      id,
+      variant: await buildServer([breakPatch(id)]),
+      solution: existsSync(solutionPatch(id)) ? await buildServer([breakPatch(id), solutionPatch(id)]) : null,
     })),
   ]);
+  const bundles = new Map(labJs.map((b) => [b.id, b]));
   const built = performance.now();
 
   const tasks: RunTask[] = [];
-  const task = (variant: string, serverJs: string, client: string, spec: SpecEra): number => {
-    tasks.push({ id: tasks.length, variant, serverJs, client, spec, seed: options.seed, calls: options.calls, temperature });
+  const task = (variant: string, serverJs: string, client: string, spec: SpecEra, lab: SweepLab): number => {
+    tasks.push({ id: tasks.length, variant, serverJs, client, spec, seed: options.seed, calls: options.calls, temperature, workload: lab.workload, readOnly: lab.readOnly });
     return tasks.length - 1;
   };
-  const baselineTask = new Map<string, number>();
-  for (const client of clients) for (const spec of specs) baselineTask.set(`${client.id} ${spec}`, task(BASELINE, baselineJs, client.id, spec));
-  const cellTasks = labs.flatMap((lab, i) =>
+  // One baseline per (client, spec, workload, read-only), shared by the labs that use it.
+  const baselineTasks = new Map<string, number>();
+  const baselineTask = (client: string, spec: SpecEra, lab: SweepLab) => {
+    const key = `${client} ${spec} ${lab.workload} ${lab.readOnly}`;
+    if (!baselineTasks.has(key)) baselineTasks.set(key, task(BASELINE, baselineJs, client, spec, lab));
+    return baselineTasks.get(key)!;
+  };
+  const cellTasks = labs.flatMap((lab) =>
     clients.flatMap((client) =>
-      specs.map((spec) => ({
-        lab: lab.id,
-        client: client.id,
-        spec,
-        baseline: baselineTask.get(`${client.id} ${spec}`)!,
-        variant: task(lab.id, labJs[i]!.variant, client.id, spec),
-        solution: labJs[i]!.solution === null ? null : task(`${lab.id}+solution`, labJs[i]!.solution!, client.id, spec),
-      })),
+      specs.map((spec) => {
+        const bundle = bundles.get(lab.id)!;
+        return {
+          lab,
+          client: client.id,
+          spec,
+          baseline: baselineTask(client.id, spec, lab),
+          variant: task(lab.id, bundle.variant, client.id, spec, lab),
+          solution: bundle.solution === null ? null : task(`${lab.id}+solution`, bundle.solution, client.id, spec, lab),
+        };
+      }),
     ),
   );
 
-  const results = await runPool(tasks, Math.max(1, options.jobs), Math.max(1, perJob), workerJs, (done) => options.onProgress?.(done, tasks.length));
+  const results = await runPool(tasks, jobs, perJob, workerJs, (done) => options.onProgress?.(done, tasks.length));
   const finished = performance.now();
 
   const cells: SweepCell[] = cellTasks.map((c) => {
-    const baselineResult = results.get(c.baseline)!;
-    const baseline = toSweepRun(baselineResult, baselineResult.publishedSchema);
-    const variant = toSweepRun(results.get(c.variant)!, baselineResult.publishedSchema);
-    const solution = c.solution === null ? null : toSweepRun(results.get(c.solution)!, baselineResult.publishedSchema);
+    const baseline = toSweepRun(results.get(c.baseline)!);
+    const variant = toSweepRun(results.get(c.variant)!);
+    const solution = c.solution === null ? null : toSweepRun(results.get(c.solution)!);
     const solutionVerdict = solution ? verdict(solution, baseline) : null;
     return {
-      lab: c.lab,
+      lab: c.lab.id,
+      workload: c.lab.workload,
+      readOnly: c.lab.readOnly,
       client: c.client,
       spec: c.spec,
       runs: { baseline, variant, solution },
@@ -365,14 +439,7 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
   };
   return {
     report,
-    timing: {
-      jobs: Math.min(Math.max(1, options.jobs), tasks.length),
-      perJob,
-      runs: tasks.length,
-      buildMs: built - started,
-      runMs: finished - built,
-      totalMs: performance.now() - started,
-    },
+    timing: { jobs: Math.min(jobs, tasks.length), perJob, runs: tasks.length, buildMs: built - started, runMs: finished - built, totalMs: performance.now() - started },
   };
 }
 
@@ -586,8 +653,8 @@ td.short { border-color: #b00020; }
 .tag { display: inline-block; width: var(--tag-width, 3.3em); font-size: 14px; color: #333; text-align: right; flex: none; }
 .run-variant .tag { font-weight: 700; color: #000; }
 svg.bar { flex: 1 1 0; display: block; min-width: 36px; max-width: 150px; height: 18px; }
-.pct { font-weight: 700; font-variant-numeric: tabular-nums; width: 2.7em; text-align: right; flex: none; }
-.facts { flex: none; width: 4.1em; font-size: 14px; line-height: 1.05; font-variant-numeric: tabular-nums; white-space: normal; }
+.pct { font-weight: 700; font-variant-numeric: tabular-nums; width: 3em; text-align: right; flex: none; }
+.facts { flex: none; width: 4.7em; font-size: 14px; line-height: 1.05; font-variant-numeric: tabular-nums; white-space: normal; }
 .facts { padding-left: 2px; }
 .wrong { color: #9a0000; font-weight: 700; }
 .retry { color: #333; }

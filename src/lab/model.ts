@@ -135,10 +135,11 @@ function hasUnion(schema: JsonSchema): boolean {
 function guessArguments(tool: SeenTool, ctx: Context): ModelDecision {
   const words = new Set((tool.description ?? '').toLowerCase().match(/[a-z]+/g) ?? []);
   const args: Record<string, unknown> = {};
-  const concepts = isConjugation(ctx.intent) ? CONCEPTS : Object.keys(ctx.intent);
+  // Other tools: what the request says, and whatever an error said is needed.
+  const concepts = isConjugation(ctx.intent) ? CONCEPTS : [...new Set([...Object.keys(ctx.intent), ...ctx.lessons.mustWrite])];
   for (const concept of concepts) {
     const told = ctx.lessons.mustWrite.has(concept);
-    const dares = words.has(concept) && ctx.rng() < scaled(ctx.knobs.guessRate, ctx.knobs.temperature);
+    const dares = words.has(concept.toLowerCase()) && ctx.rng() < scaled(ctx.knobs.guessRate, ctx.knobs.temperature);
     if (!told && !dares) continue;
     const list = intentList(ctx.intent, concept);
     if (list) {
@@ -151,6 +152,8 @@ function guessArguments(tool: SeenTool, ctx: Context): ModelDecision {
       return { kind: 'no-call', reason: `the tool does not accept "${asked}" for ${concept}` };
     }
     if (value !== undefined) args[concept] = value;
+    // Told it is needed, with nothing to say: the shortest value, as for a required string.
+    else if (told && !isConjugation(ctx.intent)) args[concept] = '';
   }
   return { kind: 'call', args };
 }
@@ -287,7 +290,8 @@ export function readError(text: string, lessons: Lessons, sentArgs: Record<strin
       understood = true;
       continue;
     }
-    if (!conceptOf(leaf) && !(leaf in sentArgs) && !(intent && !isConjugation(intent) && leaf in intent)) continue;
+    // Any parameter an error names is heard for other tools; for a conjugation, the ones the model knows of.
+    if (!conceptOf(leaf) && !(leaf in sentArgs) && !(intent && !isConjugation(intent))) continue;
     if (/not a parameter|unrecognized|not allowed|additional propert/i.test(problem)) {
       lessons.mustDrop.add(parameter);
       understood = true;
