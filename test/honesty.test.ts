@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listBreaks } from '../src/lab/variants.js';
+import { loadCatalogue } from '../src/learn/catalogue.js';
 import { comparable, lab } from './helpers/lab.js';
 import { REPO } from './helpers/server.js';
 
@@ -41,10 +42,14 @@ describe('the runner does not know what a variant should do', () => {
   });
 
   it.each(BREAKS)('%s: a copy with the break applied by hand measures, as its baseline, what the variant run measures here', (id) => {
+    // The lab's own run settings (its workload, read-only or not), with two clients.
+    const run = loadCatalogue().find((l) => l.id === id)!.runs[0]!;
+    const settings = [...SETTINGS, '--workload', run.workload ?? 'conjugate', ...(run.readOnly ? ['--read-only'] : [])];
+    const copy = copyWithBreak(id);
     for (const client of ['faithful', 'langflow']) {
-      const here = lab(['--variant', id, '--client', client, ...SETTINGS]);
+      const here = lab(['--variant', id, '--client', client, ...settings]);
       expect(here.status, here.stderr).toBe(0);
-      const there = lab(['--variant', 'baseline', '--client', client, ...SETTINGS], copyWithBreak(id));
+      const there = lab(['--variant', 'baseline', '--client', client, ...settings], copy);
       expect(there.status, there.stderr).toBe(0);
       const variantHere = JSON.parse(here.stdout).runs.variant;
       const baselineThere = JSON.parse(there.stdout).runs.baseline;

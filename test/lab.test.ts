@@ -156,6 +156,47 @@ describe('what each break must show (facts.md, the spec)', () => {
   });
 });
 
+describe('what the later breaks must show', () => {
+  it('discriminated-union: better messages than the plain anyOf, and a oneOf Gemini refuses', () => {
+    const plain = json(['--variant', 'structural-anyof']).runs.variant;
+    const tagged = json(['--variant', 'discriminated-union']).runs.variant;
+    expect(tagged.publishedSchema.properties.verb.oneOf).toHaveLength(2);
+    expect(tagged.errorProbe.named / tagged.errorProbe.total).toBeGreaterThan(plain.errorProbe.named / plain.errorProbe.total);
+    const gemini = json(['--variant', 'discriminated-union', '--client', 'gemini']).runs;
+    expect(gemini.variant.outcomes).toEqual({ 'client-rejected': 100 });
+    expect(gemini.variant.host.rejection).toMatch(/Unknown name "oneOf"/);
+    expect(gemini.baseline.host.accepted).toBe(true);
+  });
+
+  it('schema-drift: profile edits succeed all the way and lose a field; the lesson filter cannot be sent', () => {
+    const profile = json(['--variant', 'schema-drift', '--workload', 'profile']).runs;
+    expect(profile.baseline.fieldsCleared).toBe(0);
+    expect(profile.variant.fieldsCleared).toBeGreaterThan(0);
+    expect(profile.variant.finalOutcomes).toEqual({ ok: 100 });
+    expect(profile.variant.publishedSchema.properties.reminder).toBeUndefined();
+    const lessons = json(['--variant', 'schema-drift', '--workload', 'lessons']).runs;
+    expect(lessons.variant.silentWrong).toBeGreaterThan(lessons.baseline.silentWrong);
+  });
+
+  it('readonly-gate: with the server read-only, changes get through the lessons tool', () => {
+    const { baseline, variant } = json(['--variant', 'readonly-gate', '--workload', 'lessons', '--read-only']).runs;
+    expect(baseline.mutationsThroughReadOnly).toBe(0);
+    expect(variant.mutationsThroughReadOnly).toBeGreaterThan(0);
+    expect(variant.publishedSchema).toEqual({ type: 'object', properties: {} });
+  });
+
+  it.each([
+    ['schema-drift', ['--workload', 'profile']],
+    ['schema-drift', ['--workload', 'lessons']],
+    ['readonly-gate', ['--workload', 'lessons', '--read-only']],
+  ])("the solution of %s brings the figures back to the baseline's (%j)", (id, extra) => {
+    const { baseline, solution } = json(['--variant', id, ...extra, '--solution']).runs;
+    const { host: _b, stderrSample: _c, ...want } = comparable(baseline);
+    const { host: _e, stderrSample: _f, ...got } = comparable(solution);
+    expect(got).toEqual(want);
+  });
+});
+
 describe('a server that misbehaves cannot hang the runner', () => {
   const fixture = fileURLToPath(new URL('./fixtures/misbehaving-server.mjs', import.meta.url));
   const settings = { client: getProfile('faithful')!, spec: '2025-11-25' as const, seed: 1, calls: 10, knobs: { ...DEFAULT_KNOBS, callTimeoutMs: 300 } };

@@ -4,7 +4,7 @@
  *
  * One run is one server process (already built: the main thread builds every
  * bundle first, so workers never race on a build), one client profile, one
- * spec era and one seed, exactly as `runLab` runs it (src/lab/runner.ts). Runs
+ * spec era, one workload and one seed, exactly as `runLab` runs it (src/lab/runner.ts). Runs
  * are deterministic by seed, so which worker runs what, and in which order,
  * does not change a figure (latency aside).
  *
@@ -14,7 +14,7 @@
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { getProfile } from '../lab/profiles.js';
-import { run, type RunResult } from '../lab/runner.js';
+import { run, type RunResult, type Workload } from '../lab/runner.js';
 import type { SpecEra } from '../minimcp/errors.js';
 
 /** One run to make: what `run(variant, serverJs, settings)` needs, as plain data. */
@@ -28,6 +28,8 @@ export interface RunTask {
   seed: number;
   calls: number;
   temperature: number;
+  workload: Workload;
+  readOnly: boolean;
 }
 
 export type WorkerReply = { id: number; result: RunResult } | { id: number; error: string };
@@ -41,6 +43,8 @@ export async function runTask(task: RunTask): Promise<RunResult> {
     seed: task.seed,
     calls: task.calls,
     knobs: { ...DEFAULT_KNOBS, temperature: task.temperature },
+    workload: task.workload,
+    readOnly: task.readOnly,
   });
   // The per-call records stay here: the sweep reads figures, and `--json` of a lab drops them too.
   delete result.records;

@@ -10,8 +10,8 @@
  *
  * Each lab runs with the requests it is about: the workload and read-only
  * setting of its runs in labs/catalogue.json; a break the catalogue does not
- * list yet gets the workload of the tool its patch touches (conjugate,
- * profile or lessons).
+ * list yet gets the workloads of the tools its patch touches (conjugate,
+ * profile, lessons), a row each.
  *
  * How it runs:
  * - every server bundle is built first (baseline, each break, each break with
@@ -39,7 +39,7 @@ import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { PROFILES, PROFILE_IDS } from '../lab/profiles.js';
 import { OUTCOME_COLOURS } from '../lab/report.js';
-import { WORKLOADS, type RunResult, type Workload } from '../lab/runner.js';
+import type { RunResult, Workload } from '../lab/runner.js';
 import { BASELINE, breakPatch, BuildError, buildServer, listBreaks, solutionPatch } from '../lab/variants.js';
 import { esc, outcomeColour } from './html.js';
 import type { RunTask, WorkerReply } from './sweep-worker.js';
@@ -158,12 +158,12 @@ const TOOL_WORKLOADS: [RegExp, Workload][] = [
   [/^src\/minimcp\/tools\/conjugate\.ts$/, 'conjugate'],
 ];
 
-/** The workload of the first tool a patch touches (in the order the patch touches them), or conjugate. */
-export function workloadFromPatch(patch: string): Workload {
-  if (!existsSync(patch)) return 'conjugate';
-  const files = [...readFileSync(patch, 'utf8').matchAll(/^\+\+\+ b\/(\S+)/gm)].map((m) => m[1]!);
-  for (const file of files) for (const [pattern, workload] of TOOL_WORKLOADS) if (pattern.test(file)) return workload;
-  return 'conjugate';
+/** The workloads that exercise the tools a patch touches, in the order it touches them; conjugate when it touches none. */
+export function workloadsFromPatch(patch: string): Workload[] {
+  const files = existsSync(patch) ? [...readFileSync(patch, 'utf8').matchAll(/^\+\+\+ b\/(\S+)/gm)].map((m) => m[1]!) : [];
+  const workloads = new Set<Workload>();
+  for (const file of files) for (const [pattern, workload] of TOOL_WORKLOADS) if (pattern.test(file)) workloads.add(workload);
+  return workloads.size > 0 ? [...workloads] : ['conjugate'];
 }
 
 /**
@@ -187,7 +187,7 @@ export function sweepLabs(): SweepLab[] {
     .flatMap((id): SweepLab[] => {
       const lab = catalogue.find((l) => l.id === id);
       const title = lab?.title ?? { en: id, es: id };
-      if (!lab || lab.runs.length === 0) return [{ id, title, workload: workloadFromPatch(breakPatch(id)), readOnly: false, settingsFrom: 'patch' }];
+      if (!lab || lab.runs.length === 0) return workloadsFromPatch(breakPatch(id)).map((workload) => ({ id, title, workload, readOnly: false, settingsFrom: 'patch' }));
       const settings = new Map<string, SweepLab>();
       for (const run of lab.runs) {
         const workload = run.workload ?? 'conjugate';
@@ -447,34 +447,11 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
 // The page
 // ---------------------------------------------------------------------------
 
-/** The terminal's ANSI colour codes (OUTCOME_COLOURS) as CSS colours, so a label has one colour everywhere. */
-const ANSI_CSS: Record<string, string> = {
-  '30': '#000000',
-  '31': '#d32f2f', // red
-  '32': '#2e7d32', // green
-  '33': '#e0a100', // yellow
-  '34': '#1e5fbf', // blue
-  '35': '#a0309a', // magenta
-  '36': '#00838f', // cyan
-  '37': '#c4c4c4', // white: every label without a colour of its own
-  '90': '#8a8a8a', // bright black (grey)
-  '91': '#ff7043', // bright red
-  '41': '#7b1010', // red background
-};
-
-export function outcomeColour(label: string): string {
-  return ANSI_CSS[OUTCOME_COLOURS[label] ?? '37'] ?? ANSI_CSS['37']!;
-}
-
 /** Labels in the legend's order: as OUTCOME_COLOURS lists them, then the others by name. */
 function labelOrder(labels: Iterable<string>): string[] {
   const known = Object.keys(OUTCOME_COLOURS);
   const rank = (l: string) => (known.includes(l) ? known.indexOf(l) : known.length);
   return [...new Set(labels)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 const TEXT = {
@@ -494,14 +471,17 @@ const TEXT = {
   okShare: { en: 'ending ok', es: 'terminan en ok' },
   wrong: { en: 'silently wrong answers', es: 'respuestas erróneas en silencio' },
   retries: { en: 'retries', es: 'reintentos' },
+  cleared: { en: 'fields cleared', es: 'campos borrados' },
+  mutations: { en: 'changes let through read-only', es: 'cambios que pasan en solo lectura' },
+  unnamed: { en: 'validation errors that do not say what is wrong', es: 'errores de validación que no dicen qué falla' },
   refused: { en: 'refused', es: 'rechazo' },
   refusedLong: { en: 'the host refused the tool list', es: 'el host rechazó la lista de herramientas' },
   calls: { en: 'calls', es: 'llamadas' },
   ended: { en: '{total} calls ended: {parts}', es: '{total} llamadas terminaron: {parts}' },
   legend: { en: 'Legend', es: 'Leyenda' },
   legendBar: {
-    en: 'Bar: the calls of a run by how they ended (after retries). %: calls ending ok. ✗ N: silently wrong answers (succeeded, wrong answer; workload and eval). ↻ N: retries.',
-    es: 'Barra: las llamadas de una ejecución según cómo terminaron (tras reintentos). %: llamadas que terminan en ok. ✗ N: respuestas erróneas en silencio (con éxito pero mal; carga y evaluación). ↻ N: reintentos.',
+    en: 'Bar: the calls of a run by how they ended (after retries); %: calls ending ok.',
+    es: 'Barra: las llamadas de una ejecución según cómo terminaron (tras reintentos); %: llamadas que terminan en ok.',
   },
   legendTint: { en: 'The break, against the baseline:', es: 'La avería, frente a la base:' },
   'v-same': { en: 'no effect', es: 'sin efecto' },
@@ -519,10 +499,11 @@ const TEXT = {
   'cell-s-same': { en: 'The fix returns to the baseline.', es: 'El arreglo vuelve a la base.' },
   'cell-s-better': { en: 'The fix beats the baseline.', es: 'El arreglo supera la base.' },
   'cell-s-different': { en: 'The fix gives other errors than the baseline.', es: 'El arreglo da otros errores que la base.' },
-  short: { en: 'fix falls short', es: 'el arreglo no basta' },
+  'cell-s-short': { en: 'The fix falls short of the baseline.', es: 'El arreglo no llega a la base.' },
+  short: { en: 'falls short', es: 'no basta' },
   legendShort: {
-    en: 'Red frame, “fix falls short”: with the fix applied, a figure is still worse than the baseline.',
-    es: 'Marco rojo, «el arreglo no basta»: con el arreglo aplicado, alguna cifra sigue peor que en la base.',
+    en: 'Red frame, ⚠ fix: with the fix applied, a figure is still worse than the baseline.',
+    es: 'Marco rojo, ⚠ arreglo: con el arreglo aplicado, alguna cifra sigue peor que en la base.',
   },
   findings: { en: 'Where the fix falls short', es: 'Donde el arreglo no basta' },
   noFindings: { en: 'Every fix returns to the baseline or beats it.', es: 'Cada arreglo vuelve a la base o la supera.' },
@@ -539,6 +520,10 @@ const TEXT = {
     en: '2025-06-18: invalid arguments are JSON-RPC -32602, a crash inside the tool -32603; 2025-11-25 (SEP-1303): both are isError results.',
     es: '2025-06-18: argumentos inválidos son JSON-RPC -32602, un fallo dentro de la herramienta -32603; 2025-11-25 (SEP-1303): ambos son resultados isError.',
   },
+  'workload-conjugate': { en: 'conjugations', es: 'conjugaciones' },
+  'workload-profile': { en: 'profile edits', es: 'ediciones de perfil' },
+  'workload-lessons': { en: 'lesson requests', es: 'peticiones de lecciones' },
+  readOnly: { en: 'read-only', es: 'solo lectura' },
 } satisfies Record<string, Record<Lang, string>>;
 
 type TextKey = keyof typeof TEXT;
@@ -549,20 +534,39 @@ function tr(key: TextKey, lang: Lang, vars: Record<string, string | number> = {}
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
+/** The facts a cell shows beside a bar, each a symbol on the projector and words for a screen reader. */
+const FACTS: { symbol: string; words: TextKey; cls: string; value: (r: SweepRun) => number }[] = [
+  { symbol: '✗', words: 'wrong', cls: 'wrong', value: (r) => r.silentWrong },
+  { symbol: '∅', words: 'cleared', cls: 'wrong', value: (r) => r.fieldsCleared },
+  { symbol: '✎', words: 'mutations', cls: 'wrong', value: (r) => r.mutationsThroughReadOnly },
+  { symbol: '⁇', words: 'unnamed', cls: 'retry', value: (r) => r.errorProbe.total - r.errorProbe.named },
+  { symbol: '↻', words: 'retries', cls: 'retry', value: (r) => r.retries.total },
+];
+
 /** The page's reading of a verdict: a worse break whose answers end the same, only with more retries, is told apart. */
 type Shade = Verdict | 'costly';
 
 function shade(cell: SweepCell): Shade {
   const { variant, baseline } = cell.runs;
   if (cell.verdict.variant !== 'worse') return cell.verdict.variant;
-  const sameEnd = canonical(variant.finalOutcomes) === canonical(baseline.finalOutcomes) && variant.accuracy.correct === baseline.accuracy.correct && variant.silentWrong === baseline.silentWrong;
+  const sameEnd = FACTS.filter((f) => f.words !== 'retries').every((f) => f.value(variant) === f.value(baseline)) &&
+    canonical(variant.finalOutcomes) === canonical(baseline.finalOutcomes) && variant.accuracy.correct === baseline.accuracy.correct;
   return sameEnd ? 'costly' : 'worse';
 }
 
 const SHADES: Shade[] = ['worse', 'costly', 'mixed', 'different', 'better', 'same'];
 
+const TINTS: Record<Shade, string> = {
+  worse: '#f9d3d3',
+  costly: '#fcebea',
+  mixed: '#fde9b0',
+  different: '#fdf1cf',
+  better: '#d5efdb',
+  same: '#eceef1',
+};
+
 /** A stacked bar of how the calls of a run ended, with its title and description. */
-function outcomeBar(run: SweepRun, caption: string, lang: Lang, id: string, width = 96, height = 18): string {
+function outcomeBar(run: SweepRun, caption: string, lang: Lang, id: string, width = 96, height = 16): string {
   const counts = run.finalOutcomes;
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const parts = labelOrder(Object.keys(counts)).map((label) => ({ label, n: counts[label]! }));
@@ -579,26 +583,24 @@ function outcomeBar(run: SweepRun, caption: string, lang: Lang, id: string, widt
   // Stretched by CSS to what the cell leaves (the same in every cell: the columns are equal), never distorted: it holds rectangles only.
   return (
     `<svg class="bar" role="img" aria-labelledby="${id}t ${id}d" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">` +
-    `<title id="${id}t">${escapeHtml(caption)}</title><desc id="${id}d">${escapeHtml(desc)}</desc>` +
+    `<title id="${id}t">${esc(caption)}</title><desc id="${id}d">${esc(desc)}</desc>` +
     `<rect x="0" y="0" width="${width}" height="${height}" fill="#fff"/>${rects}` +
     `<rect x="0" y="0" width="${width}" height="${height}" fill="none" stroke="#444" stroke-width="2" vector-effect="non-scaling-stroke"/></svg>`
   );
 }
 
-/** Text for the eye (symbols) and for a screen reader (words). */
-function fact(symbol: string, n: number, words: string, cls: string): string {
-  return `<span class="${cls}"><span aria-hidden="true">${symbol}${n}</span><span class="sr">${n} ${escapeHtml(words)}</span></span>`;
-}
-
-function runLine(run: SweepRun, kind: 'baseline' | 'variant' | 'solution', lang: Lang, where: string, id: string): string {
+function runLine(run: SweepRun, kind: 'baseline' | 'variant' | 'solution', lang: Lang, where: string, id: string, short = false): string {
   const caption = `${tr(`${kind}Long`, lang)}, ${where}`;
   const facts: string[] = [];
-  if (!run.host.accepted) facts.push(`<span class="refused" title="${escapeHtml(tr('refusedLong', lang))}">${escapeHtml(tr('refused', lang))}</span>`);
-  if (run.silentWrong > 0) facts.push(fact('✗', run.silentWrong, tr('wrong', lang), 'wrong'));
-  if (run.retries.total > 0) facts.push(fact('↻', run.retries.total, tr('retries', lang), 'retry'));
+  if (!run.host.accepted) facts.push(`<span class="refused" title="${esc(tr('refusedLong', lang))}">${esc(tr('refused', lang))}</span>`);
+  for (const f of FACTS) {
+    const n = f.value(run);
+    if (n > 0) facts.push(`<span class="${f.cls}"><span aria-hidden="true">${f.symbol}${n}</span><span class="sr">${n} ${esc(tr(f.words, lang))}</span></span>`);
+  }
+  const tag = short ? `<span class="tag warn"><span aria-hidden="true">⚠</span>${esc(tr(kind, lang))}</span>` : `<span class="tag">${esc(tr(kind, lang))}</span>`;
   return (
-    `<div class="run run-${kind}"><span class="tag">${escapeHtml(tr(kind, lang))}</span>${outcomeBar(run, caption, lang, id)}` +
-    `<span class="pct">${pct(okShare(run))}<span class="sr"> ${escapeHtml(tr('okShare', lang))}</span></span><span class="facts">${facts.join(' ')}</span></div>`
+    `<div class="run run-${kind}">${tag}${outcomeBar(run, caption, lang, id)}` +
+    `<span class="pct">${pct(okShare(run))}<span class="sr"> ${esc(tr('okShare', lang))}</span></span><span class="facts">${facts.join(' ')}</span></div>`
   );
 }
 
@@ -606,73 +608,64 @@ function cellHtml(cell: SweepCell, lang: Lang, id: string): string {
   const where = `${cell.lab}, ${cell.client}, ${cell.spec}`;
   const look = shade(cell);
   const classes = ['cell', `v-${look}`];
-  if (cell.verdict.solutionFallsShort) classes.push('short');
+  const short = cell.verdict.solutionFallsShort;
+  if (short) classes.push('short');
   const lines = [runLine(cell.runs.baseline, 'baseline', lang, where, `${id}b`), runLine(cell.runs.variant, 'variant', lang, where, `${id}v`)];
-  if (cell.runs.solution) lines.push(runLine(cell.runs.solution, 'solution', lang, where, `${id}s`));
+  if (cell.runs.solution) lines.push(runLine(cell.runs.solution, 'solution', lang, where, `${id}s`, short));
   const said = [tr(`cell-v-${look}`, lang)];
   const s = cell.verdict.solution;
-  if (s !== null && !cell.verdict.solutionFallsShort) said.push(tr(s === 'better' ? 'cell-s-better' : s === 'different' ? 'cell-s-different' : 'cell-s-same', lang));
-  const short = cell.verdict.solutionFallsShort ? `<div class="badge-short"><span aria-hidden="true">⚠ </span>${escapeHtml(tr('short', lang))}</div>` : '';
-  return `<td class="${classes.join(' ')}">${lines.join('')}<span class="sr">${escapeHtml(said.join(' '))}</span>${short}</td>`;
+  if (s !== null) said.push(tr(short ? 'cell-s-short' : s === 'better' ? 'cell-s-better' : s === 'different' ? 'cell-s-different' : 'cell-s-same', lang));
+  return `<td class="${classes.join(' ')}">${lines.join('')}<span class="sr">${esc(said.join(' '))}</span></td>`;
 }
-
-const TINTS: Record<Shade, string> = {
-  worse: '#f9d3d3',
-  costly: '#fcebea',
-  mixed: '#fde9b0',
-  different: '#fdf1cf',
-  better: '#d5efdb',
-  same: '#f1f2f4',
-};
 
 const CSS = `
 :root { color-scheme: light; }
 * { box-sizing: border-box; }
-body { margin: 0; padding: 14px 18px 24px; font: 17px/1.3 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #111; background: #fff; }
-h1 { font-size: 27px; margin: 0 0 2px; }
-h2 { font-size: 21px; margin: 18px 0 6px; }
-p { margin: 3px 0; }
+body { margin: 0; padding: 10px 16px 20px; font: 16px/1.25 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #111; background: #fff; }
+header { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 24px; }
+h1 { font-size: 26px; margin: 0; }
+h2 { font-size: 21px; margin: 16px 0 6px; }
+p { margin: 2px 0; }
 .sr { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
-.intro { color: #222; }
-.summary { font-size: 19px; font-weight: 700; margin: 6px 0; }
-.legend { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: center; margin: 4px 0; font-size: 16px; }
+.summary { font-size: 19px; font-weight: 700; }
+.intro { font-size: 15px; color: #222; }
+.legend { display: flex; flex-wrap: wrap; gap: 2px 14px; align-items: center; margin: 3px 0; font-size: 15px; }
 .legend strong { font-weight: 600; }
 .swatch { display: inline-block; width: 18px; height: 14px; border: 1px solid #444; vertical-align: -2px; margin-right: 5px; }
-.legend-notes { font-size: 15px; color: #222; }
-table.grid { border-collapse: separate; border-spacing: 3px; width: 100%; table-layout: fixed; margin-top: 6px; }
-.grid th { background: #20242c; color: #fff; padding: 4px 7px; text-align: left; vertical-align: top; font-size: 17px; border-radius: 4px; }
+table.grid { border-collapse: separate; border-spacing: 3px; width: 100%; table-layout: fixed; margin-top: 4px; }
+.grid thead th { position: sticky; top: 0; z-index: 1; }
+.grid th { background: #20242c; color: #fff; padding: 3px 6px; text-align: left; vertical-align: top; font-size: 17px; border-radius: 4px; }
 .grid thead th { text-align: center; }
-.grid th .sub { display: block; font-weight: 400; font-size: 12.5px; color: #d6dbe4; line-height: 1.2; margin-top: 1px; }
-.grid th.labname { width: 136px; font-size: 16px; }
-.grid th.labname code { font-size: 12.5px; color: #d6dbe4; font-weight: 400; overflow-wrap: anywhere; }
-.grid th.spec { width: 58px; background: #3a4050; font-size: 15px; font-variant-numeric: tabular-nums; text-align: center; vertical-align: middle; }
-td.cell { border: 3px solid transparent; border-radius: 6px; padding: 3px 5px; vertical-align: top; }
+.grid th .sub { display: block; font-weight: 400; font-size: 12px; color: #d6dbe4; line-height: 1.15; margin-top: 1px; }
+.grid th.labname { width: 136px; font-size: 15px; }
+.grid th.labname .sub { font-size: 12px; }
+.grid th.labname code { font-size: 12px; color: #d6dbe4; font-weight: 400; overflow-wrap: anywhere; }
+.grid th.spec { width: 56px; background: #3a4050; font-size: 14px; font-variant-numeric: tabular-nums; text-align: center; vertical-align: middle; }
+td.cell { border: 3px solid transparent; border-radius: 6px; padding: 2px 5px; vertical-align: middle; }
 ${SHADES.map((s) => `td.v-${s}, .tint-${s} { background: ${TINTS[s]}; }`).join('\n')}
 td.short { border-color: #b00020; }
-.run { display: flex; flex-wrap: wrap; align-items: center; column-gap: 5px; white-space: nowrap; min-height: 23px; }
+.run { display: flex; flex-wrap: wrap; align-items: center; column-gap: 5px; white-space: nowrap; min-height: 19px; }
 .tag { display: inline-block; width: var(--tag-width, 3.3em); font-size: 14px; color: #333; text-align: right; flex: none; }
 .run-variant .tag { font-weight: 700; color: #000; }
-svg.bar { flex: 1 1 0; display: block; min-width: 36px; max-width: 150px; height: 18px; }
+.tag.warn { color: #b00020; font-weight: 700; }
+svg.bar { flex: 1 1 0; display: block; min-width: 36px; max-width: 150px; height: 15px; }
 .pct { font-weight: 700; font-variant-numeric: tabular-nums; width: 3em; text-align: right; flex: none; }
-.facts { flex: none; width: 4.7em; font-size: 14px; line-height: 1.05; font-variant-numeric: tabular-nums; white-space: normal; }
-.facts { padding-left: 2px; }
+.facts { flex: none; width: 4.7em; padding-left: 2px; font-size: 14px; line-height: 1.05; font-variant-numeric: tabular-nums; white-space: normal; }
 .wrong { color: #9a0000; font-weight: 700; }
 .retry { color: #333; }
-.refused { color: #1e5fbf; font-weight: 700; font-size: 13px; }
-.badge-short { display: inline-block; margin: 2px 0 0 var(--tag-width, 3.3em); padding: 0 7px; border-radius: 9px; background: #b00020; color: #fff; font-size: 14px; font-weight: 700; }
+.refused { color: #1565c0; font-weight: 700; font-size: 13px; }
 @media (max-width: 1500px) {
-  body { font-size: 15px; padding: 10px 10px 20px; }
+  body { font-size: 15px; padding: 8px 8px 16px; }
   .grid th { font-size: 15px; padding: 3px 4px; }
   .grid th.labname { width: 104px; font-size: 14px; }
-  .grid th.spec { width: 50px; font-size: 13px; }
+  .grid th.spec { width: 48px; font-size: 12px; }
   td.cell { padding: 2px 3px; }
   .run { column-gap: 3px; }
   .tag { font-size: 12px; }
   svg.bar { min-width: 26px; }
-  .pct { font-size: 15px; width: 2.4em; }
+  .pct { font-size: 15px; width: 2.6em; }
   .facts { font-size: 11px; width: 3.9em; }
   .refused { font-size: 11px; }
-  .badge-short { margin-left: 3px; font-size: 12px; }
 }
 ul.findings { margin: 3px 0; padding-left: 22px; }
 ul.findings li { margin: 3px 0; }
@@ -681,14 +674,20 @@ code, .rejection { font-family: ui-monospace, "DejaVu Sans Mono", monospace; fon
 footer { margin-top: 12px; font-size: 14px; color: #444; }
 `;
 
+function labSettings(lab: SweepLab, lang: Lang): string {
+  const bits = [tr(`workload-${lab.workload}`, lang), ...(lab.readOnly ? [tr('readOnly', lang)] : [])];
+  return bits.join(' · ');
+}
+
 export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming): string {
-  const cellAt = (lab: string, client: string, spec: string) => report.cells.find((c) => c.lab === lab && c.client === client && c.spec === spec);
+  const cellAt = (lab: SweepLab, client: string, spec: string) =>
+    report.cells.find((c) => c.lab === lab.id && c.workload === lab.workload && c.readOnly === lab.readOnly && c.client === client && c.spec === spec);
   const { seed, calls } = report.settings;
   // The run labels (base, break, fix) share one width, so the three bars of a cell line up.
-  const tagWidth = Math.max(3.3, 0.62 * Math.max(...(['baseline', 'variant', 'solution'] as const).map((k) => tr(k, lang).length)));
+  const tagWidth = Math.max(3.3, 0.62 * (1 + Math.max(...(['baseline', 'variant', 'solution'] as const).map((k) => tr(k, lang).length))));
   const header =
-    `<tr><th scope="col" class="labname">${escapeHtml(tr('lab', lang))}</th><th scope="col" class="spec">${escapeHtml(tr('spec', lang))}</th>` +
-    report.clients.map((c) => `<th scope="col" title="${escapeHtml(c.title)}">${escapeHtml(c.id)}<span class="sub">${escapeHtml(c.asOf)}</span></th>`).join('') +
+    `<tr><th scope="col" class="labname">${esc(tr('lab', lang))}</th><th scope="col" class="spec">${esc(tr('spec', lang))}</th>` +
+    report.clients.map((c) => `<th scope="col" title="${esc(c.title)}">${esc(c.id)}<span class="sub">${esc(c.asOf)}</span></th>`).join('') +
     '</tr>';
   let n = 0;
   const body = report.labs
@@ -696,69 +695,73 @@ export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming
       report.specs
         .map((spec, i) => {
           const labCell =
-            i === 0 ? `<th scope="rowgroup" rowspan="${report.specs.length}" class="labname">${escapeHtml(lab.title[lang])}<br><code>${escapeHtml(lab.id)}</code></th>` : '';
+            i === 0
+              ? `<th scope="rowgroup" rowspan="${report.specs.length}" class="labname">${esc(lab.title[lang])}<br><code>${esc(lab.id)}</code><span class="sub">${esc(labSettings(lab, lang))}</span></th>`
+              : '';
           const cells = report.clients.map((c) => {
-            const cell = cellAt(lab.id, c.id, spec);
+            const cell = cellAt(lab, c.id, spec);
             return cell ? cellHtml(cell, lang, `c${++n}`) : '<td class="cell"></td>';
           });
-          return `<tr>${labCell}<th scope="row" class="spec">${escapeHtml(spec)}</th>${cells.join('')}</tr>`;
+          return `<tr>${labCell}<th scope="row" class="spec">${esc(spec)}</th>${cells.join('')}</tr>`;
         })
         .join('\n'),
     )
     .join('\n');
 
-  const labels = labelOrder(report.cells.flatMap((c) => [c.runs.baseline, c.runs.variant, ...(c.runs.solution ? [c.runs.solution] : [])].flatMap((r) => Object.keys(r.finalOutcomes))));
-  const swatches = labels.map((l) => `<span><span class="swatch" style="background:${outcomeColour(l)}" aria-hidden="true"></span>${escapeHtml(l)}</span>`).join('');
+  const runs = report.cells.flatMap((c) => [c.runs.baseline, c.runs.variant, ...(c.runs.solution ? [c.runs.solution] : [])]);
+  const labels = labelOrder(runs.flatMap((r) => Object.keys(r.finalOutcomes)));
+  const swatches = labels.map((l) => `<span><span class="swatch" style="background:${outcomeColour(l)}" aria-hidden="true"></span>${esc(l)}</span>`).join('');
   const shades = SHADES.filter((s) => report.cells.some((c) => shade(c) === s));
-  const tints = shades.map((s) => `<span><span class="swatch tint-${s}" aria-hidden="true"></span>${escapeHtml(tr(`v-${s}`, lang))}</span>`).join('');
+  const tints = shades.map((s) => `<span><span class="swatch tint-${s}" aria-hidden="true"></span>${esc(tr(`v-${s}`, lang))}</span>`).join('');
+  const facts = FACTS.filter((f) => runs.some((r) => f.value(r) > 0)).map((f) => `<span><span aria-hidden="true">${f.symbol} N: </span>${esc(tr(f.words, lang))}</span>`);
+  if (runs.some((r) => !r.host.accepted)) facts.unshift(`<span><span class="refused">${esc(tr('refused', lang))}</span>: ${esc(tr('refusedLong', lang))}</span>`);
 
   const short = report.cells.filter((c) => c.verdict.solutionFallsShort);
   const differ = report.cells.filter((c) => c.verdict.variant !== 'same').length;
   const title = (id: string) => report.labs.find((l) => l.id === id)?.title[lang] ?? id;
   const findings =
     short.length === 0
-      ? `<p>${escapeHtml(tr('noFindings', lang))}</p>`
+      ? `<p>${esc(tr('noFindings', lang))}</p>`
       : `<ul class="findings">${short
           .map((c) => {
             const s = c.runs.solution!;
             const b = c.runs.baseline;
             const bits = [`ok ${pct(okShare(b))} → ${pct(okShare(s))}`];
-            if (s.silentWrong !== b.silentWrong) bits.push(`${tr('wrong', lang)} ${b.silentWrong} → ${s.silentWrong}`);
-            if (s.retries.total !== b.retries.total) bits.push(`${tr('retries', lang)} ${b.retries.total} → ${s.retries.total}`);
-            const said = s.host.accepted ? '' : `; ${escapeHtml(tr('hostSaid', lang))}: <span class="rejection">${escapeHtml(s.host.rejection)}</span>`;
-            return `<li><strong>${escapeHtml(title(c.lab))}</strong> (<code>${escapeHtml(c.lab)}</code>), ${escapeHtml(c.client)}, ${escapeHtml(c.spec)}: ${escapeHtml(bits.join(', '))}${said}</li>`;
+            for (const f of FACTS) if (f.value(s) !== f.value(b)) bits.push(`${tr(f.words, lang)} ${f.value(b)} → ${f.value(s)}`);
+            const said = s.host.accepted ? '' : `; ${esc(tr('hostSaid', lang))}: <span class="rejection">${esc(s.host.rejection)}</span>`;
+            return `<li><strong>${esc(title(c.lab))}</strong> (<code>${esc(c.lab)}</code>), ${esc(c.client)}, ${esc(c.spec)}: ${esc(bits.join(', '))}${said}</li>`;
           })
           .join('')}</ul>`;
-  const timingLine = timing ? `${escapeHtml(tr('timing', lang, { runs: timing.runs, seconds: (timing.totalMs / 1000).toFixed(1), jobs: timing.jobs }))} · ` : '';
+  const timingLine = timing ? `${esc(tr('timing', lang, { runs: timing.runs, seconds: (timing.totalMs / 1000).toFixed(1), jobs: timing.jobs }))} · ` : '';
 
   return `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(tr('title', lang))}</title>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${esc(tr('title', lang))}</title>
 <style>${CSS}
-:root { --tag-width: ${tagWidth}em; }</style>
+:root { --tag-width: ${tagWidth.toFixed(2)}em; }</style>
 </head>
 <body>
-<h1>${escapeHtml(tr('title', lang))}</h1>
-<p class="intro">${escapeHtml(tr('intro', lang, { seed, calls }))} ${escapeHtml(tr('errorsRule', lang))}</p>
-<p class="summary">${escapeHtml(tr('summary', lang, { differ, short: short.length, cells: report.cells.length }))}</p>
-<section aria-label="${escapeHtml(tr('legend', lang))}">
-<div class="legend">${swatches}</div>
-<div class="legend"><strong>${escapeHtml(tr('legendTint', lang))}</strong>${tints}</div>
-<p class="legend-notes">${escapeHtml(tr('legendBar', lang))} ${escapeHtml(tr('legendShort', lang))}</p>
+<header><h1>${esc(tr('title', lang))}</h1><p class="summary">${esc(tr('summary', lang, { differ, short: short.length, cells: report.cells.length }))}</p></header>
+<p class="intro">${esc(tr('intro', lang, { seed, calls }))} ${esc(tr('errorsRule', lang))}</p>
+<section aria-label="${esc(tr('legend', lang))}">
+<div class="legend">${swatches}<span>${esc(tr('legendBar', lang))}</span></div>
+<div class="legend"><strong>${esc(tr('legendTint', lang))}</strong>${tints}<span>${esc(tr('legendShort', lang))}</span></div>
+<div class="legend">${facts.join('')}</div>
 </section>
 <table class="grid">
-<caption class="sr">${escapeHtml(tr('title', lang))}</caption>
+<caption class="sr">${esc(tr('title', lang))}</caption>
 <thead>${header}</thead>
 <tbody>
 ${body}
 </tbody>
 </table>
-<h2>${escapeHtml(tr('findings', lang))}</h2>
+<h2>${esc(tr('findings', lang))}</h2>
 ${findings}
-<footer>${timingLine}format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION} · seed ${seed} · ${calls} ${escapeHtml(tr('calls', lang))} · temperature ${report.settings.temperature}</footer>
+<footer>${timingLine}format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION} · seed ${seed} · ${calls} ${esc(tr('calls', lang))} · temperature ${report.settings.temperature}</footer>
 </body>
 </html>
 `;

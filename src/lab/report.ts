@@ -2,7 +2,7 @@
  * The report: runs side by side in a terminal (bars that read on a projector
  * too), and the versioned JSON document (`--json`), documented in README.md.
  */
-import type { RunResult } from './runner.js';
+import { WORKLOAD_TOOL, type RunResult } from './runner.js';
 
 /** Bump when a field changes meaning or goes away; adding a field does not. */
 export const REPORT_FORMAT_VERSION = 1;
@@ -144,7 +144,7 @@ export function renderTerminal(report: LabReport): string {
   }
   out.push('');
 
-  out.push(bold('published schema of conjugate, variant against baseline'));
+  out.push(bold(`published schema of ${WORKLOAD_TOOL[(runs[0]?.workload ?? 'conjugate')]}, variant against baseline`));
   const changed = report.schemaDiff.some((l) => !l.startsWith('  '));
   if (!changed) out.push(dim('  (no difference)'));
   else for (const line of compactDiff(report.schemaDiff)) out.push(line.startsWith('+') ? green(line) : line.startsWith('-') ? red(line) : dim(line));

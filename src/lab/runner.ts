@@ -17,6 +17,9 @@ import { drawWorkload, EVAL_SET } from './workload.js';
 export const WORKLOADS = ['conjugate', 'profile', 'lessons'] as const;
 export type Workload = (typeof WORKLOADS)[number];
 
+/** The tool a workload is about: the one whose published schema a report shows. */
+export const WORKLOAD_TOOL: Record<Workload, string> = { conjugate: TOOL_NAME, profile: 'update_profile', lessons: 'lessons' };
+
 export interface RunSettings {
   client: ClientProfile;
   spec: SpecEra;
@@ -40,7 +43,7 @@ export interface RunResult extends Figures {
   readOnly: boolean;
   /** Do the server's validation errors name what is wrong? One call per argument left out of a call that worked. */
   errorProbe: { named: number; total: number };
-  /** The conjugate tool's inputSchema as the client got it from tools/list, or null. */
+  /** The inputSchema of the workload's tool (conjugate, update_profile or lessons) as the client got it from tools/list, or null. */
   publishedSchema: Record<string, unknown> | null;
   /** What the host did with the tool list: 'accepted', or its rejection text. */
   host: { accepted: true; seenSchema: Record<string, unknown> | null } | { accepted: false; rejection: string };
@@ -72,7 +75,7 @@ export async function run(variant: string, server: string | string[], settings: 
       serverNotes.push(reason);
       view = { unreachable: /timed out|timeout/i.test(reason) ? 'timeout' : 'server-exit', reason };
     }
-    const published = tools?.find((t) => t.name === TOOL_NAME);
+    const published = tools?.find((t) => t.name === WORKLOAD_TOOL[workload]);
 
     const records: CallRecord[] = [];
     if (workload === 'conjugate') for (const request of drawWorkload(seed, calls)) records.push(await runRequest(request, view, profile, connection, knobs, seed));
@@ -84,7 +87,7 @@ export async function run(variant: string, server: string | string[], settings: 
     for (const request of EVAL_SET) evaluation.push(await runRequest(request, view, profile, connection, knobs, seed));
     const errorProbe = await probeErrorMessages(records, connection);
 
-    const seen = 'tools' in view ? (view.tools.find((t) => t.name === TOOL_NAME)?.inputSchema ?? null) : null;
+    const seen = 'tools' in view ? (view.tools.find((t) => t.name === WORKLOAD_TOOL[workload])?.inputSchema ?? null) : null;
     if (connection.garbageLines > 0) serverNotes.push(`the server wrote ${connection.garbageLines} line(s) to stdout that are not JSON-RPC`);
     serverNotes.push(...connection.notes);
     return {

@@ -19,6 +19,7 @@ export type Text = Record<Lang, string>;
 export type Figure =
   | { path: string; scale?: number; default?: number }
   | { difference: [string, string]; per?: string; scale?: number }
+  | { ratio: [string, string]; scale?: number }
   | { dominant: string; except?: string[] }
   | { count: string };
 
@@ -88,6 +89,11 @@ export function measure(figure: Figure, results: unknown): number | string {
     const per = figure.per ? numberAt(results, figure.per) : 1;
     return round((diff / per) * (figure.scale ?? 1));
   }
+  if ('ratio' in figure) {
+    const [part, whole] = figure.ratio;
+    const of = numberAt(results, whole);
+    return of === 0 ? 0 : round((numberAt(results, part, 0) / of) * (figure.scale ?? 1));
+  }
   if ('count' in figure) {
     const value = at(results, figure.count);
     if (value === null || typeof value !== 'object') throw new Error(`the results have no object at ${figure.count}`);
@@ -106,6 +112,7 @@ export function figurePaths(figure: Figure): string[] {
   if ('path' in figure) return [figure.path];
   if ('difference' in figure) return [...figure.difference, ...(figure.per ? [figure.per] : [])];
   if ('count' in figure) return [figure.count];
+  if ('ratio' in figure) return [...figure.ratio];
   return [figure.dominant];
 }
 

@@ -48,7 +48,7 @@ const WORDS = {
   dataFor: { en: 'Data of the chart', es: 'Datos del gráfico' },
   label: { en: 'label', es: 'etiqueta' },
   run: { en: 'run', es: 'ejecución' },
-  schemaTitle: { en: 'Published schema of conjugate: variant against baseline', es: 'Esquema publicado de conjugate: variante frente a línea base' },
+  schemaTitle: { en: 'Published schema of the tool: variant against baseline', es: 'Esquema publicado de la herramienta: variante frente a línea base' },
   noDifference: { en: '(no difference)', es: '(sin diferencias)' },
   added: { en: 'added:', es: 'añadido:' },
   removed: { en: 'removed:', es: 'quitado:' },

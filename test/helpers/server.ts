@@ -7,14 +7,15 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** The bundled baseline server, built once per test run by test/setup/build-server.ts. */
 export const SERVER_JS = inject('serverJs');
 
-export async function connect(args: string[] = [], server = SERVER_JS): Promise<{ client: Client; close: () => Promise<void> }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [server, ...args], stderr: 'pipe' });
+export async function connect(args: string[] = [], server = SERVER_JS, env: Record<string, string> = {}): Promise<{ client: Client; close: () => Promise<void> }> {
+  // The SDK passes a child only a few safe variables unless told otherwise.
+  const transport = new StdioClientTransport({ command: process.execPath, args: [server, ...args], stderr: 'pipe', env: { ...getDefaultEnvironment(), ...env } });
   const client = new Client({ name: 'schema-breaks-tests', version: '0.1.0' });
   await client.connect(transport);
   return { client, close: () => client.close() };
