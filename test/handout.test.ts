@@ -97,7 +97,9 @@ describe.each(cases)('the %s handout in %s', (id, lang) => {
     for (const n of bare) expect(text, n).not.toMatch(new RegExp(`(?<![\\d.,-])${n.replace(/[.]/g, '\\.')}(?![\\d])`));
     // Nothing of what comes after the run: its headings, hints, the solution's diff.
     const after = splitSheet(sheet).after;
-    for (const heading of after.matchAll(/^## (.+)$/gm)) expect(text).not.toContain(heading[1]!);
+    // The lab's own title may hold such words ("The fix that looks right" holds "The fix"): it is taken out first.
+    const withoutTitle = text.split(lab.title[lang].replace(/`/g, '')).join(' ');
+    for (const heading of after.matchAll(/^## (.+)$/gm)) expect(withoutTitle, heading[1]!).not.toContain(heading[1]!);
     for (const hint of hints(sheet)) expect(text).not.toContain(hint.text.slice(0, 40));
     const solution = readFileSync(join(REPO, 'solutions', `${id}.patch`), 'utf8');
     const patch = readFileSync(join(REPO, 'breaks', `${id}.patch`), 'utf8');
