@@ -79,8 +79,10 @@ export interface SweepRun {
 /**
  * How a run compares with the baseline of its cell, on what a learner reads.
  * Outcomes first (calls ending ok, eval accuracy, silently wrong answers,
- * fields cleared, changes let through a read-only server, validation errors
- * that name what is wrong), then the cost (retries):
+ * fields cleared, changes let through a read-only server), then the cost
+ * (retries). The error-message probe is kept in the data but left out of the
+ * verdict: it probes different calls in different runs (the first calls that
+ * worked), so its counts do not compare from one run to the next.
  * - same: every figure equal (latency aside);
  * - better: some outcome better and none worse; or the outcomes equal with fewer retries.
  *   More retries do not spoil a better outcome: a fix that answers requests the
@@ -250,10 +252,6 @@ export function verdict(run: SweepRun, baseline: SweepRun): Verdict {
     [run.fieldsCleared, baseline.fieldsCleared, -1],
     [run.mutationsThroughReadOnly, baseline.mutationsThroughReadOnly, -1],
   ];
-  // The probe's share of errors that name what is wrong, when both runs had errors to probe.
-  if (run.errorProbe.total > 0 && baseline.errorProbe.total > 0) {
-    outcomes.push([run.errorProbe.named / run.errorProbe.total, baseline.errorProbe.named / baseline.errorProbe.total, 1]);
-  }
   const better = outcomes.filter(([x, b, sign]) => Math.sign(x - b) === sign).length;
   const worse = outcomes.filter(([x, b, sign]) => Math.sign(x - b) === -sign).length;
   if (better > 0 && worse > 0) return 'mixed';
@@ -473,15 +471,17 @@ const TEXT = {
   retries: { en: 'retries', es: 'reintentos' },
   cleared: { en: 'fields cleared', es: 'campos borrados' },
   mutations: { en: 'changes let through read-only', es: 'cambios que pasan en solo lectura' },
-  unnamed: { en: 'validation errors that do not say what is wrong', es: 'errores de validación que no dicen qué falla' },
-  refused: { en: 'refused', es: 'rechazo' },
   refusedLong: { en: 'the host refused the tool list', es: 'el host rechazó la lista de herramientas' },
   calls: { en: 'calls', es: 'llamadas' },
+  factsRule: {
+    en: '(break and fix: only where they differ from the base)',
+    es: '(avería y arreglo: solo donde difieren de la base)',
+  },
   ended: { en: '{total} calls ended: {parts}', es: '{total} llamadas terminaron: {parts}' },
   legend: { en: 'Legend', es: 'Leyenda' },
   legendBar: {
-    en: 'Bar: the calls of a run by how they ended (after retries); %: calls ending ok.',
-    es: 'Barra: las llamadas de una ejecución según cómo terminaron (tras reintentos); %: llamadas que terminan en ok.',
+    en: 'Bar: the calls of a run by how they ended (after retries), client-rejected when the host refused the tool list; %: calls ending ok.',
+    es: 'Barra: las llamadas de una ejecución según cómo terminaron (tras reintentos), client-rejected si el host rechazó la lista de herramientas; %: llamadas que terminan en ok.',
   },
   legendTint: { en: 'The break, against the baseline:', es: 'La avería, frente a la base:' },
   'v-same': { en: 'no effect', es: 'sin efecto' },
@@ -502,8 +502,8 @@ const TEXT = {
   'cell-s-short': { en: 'The fix falls short of the baseline.', es: 'El arreglo no llega a la base.' },
   short: { en: 'falls short', es: 'no basta' },
   legendShort: {
-    en: 'Red frame, ⚠ fix: with the fix applied, a figure is still worse than the baseline.',
-    es: 'Marco rojo, ⚠ arreglo: con el arreglo aplicado, alguna cifra sigue peor que en la base.',
+    en: 'Red frame and ⚠: with the fix applied, a figure is still worse than the baseline.',
+    es: 'Marco rojo y ⚠: con el arreglo aplicado, alguna cifra sigue peor que en la base.',
   },
   findings: { en: 'Where the fix falls short', es: 'Donde el arreglo no basta' },
   noFindings: { en: 'Every fix returns to the baseline or beats it.', es: 'Cada arreglo vuelve a la base o la supera.' },
@@ -539,7 +539,6 @@ const FACTS: { symbol: string; words: TextKey; cls: string; value: (r: SweepRun)
   { symbol: '✗', words: 'wrong', cls: 'wrong', value: (r) => r.silentWrong },
   { symbol: '∅', words: 'cleared', cls: 'wrong', value: (r) => r.fieldsCleared },
   { symbol: '✎', words: 'mutations', cls: 'wrong', value: (r) => r.mutationsThroughReadOnly },
-  { symbol: '⁇', words: 'unnamed', cls: 'retry', value: (r) => r.errorProbe.total - r.errorProbe.named },
   { symbol: '↻', words: 'retries', cls: 'retry', value: (r) => r.retries.total },
 ];
 
@@ -589,18 +588,24 @@ function outcomeBar(run: SweepRun, caption: string, lang: Lang, id: string, widt
   );
 }
 
-function runLine(run: SweepRun, kind: 'baseline' | 'variant' | 'solution', lang: Lang, where: string, id: string, short = false): string {
+/**
+ * One run of a cell: its bar, its share ending ok, and its facts. The
+ * baseline shows every fact that is not zero; the break and the fix only
+ * those that differ from the baseline (a cell is narrow, and the difference
+ * is the finding).
+ */
+function runLine(run: SweepRun, kind: 'baseline' | 'variant' | 'solution', lang: Lang, where: string, id: string, baseline: SweepRun, short = false): string {
   const caption = `${tr(`${kind}Long`, lang)}, ${where}`;
   const facts: string[] = [];
-  if (!run.host.accepted) facts.push(`<span class="refused" title="${esc(tr('refusedLong', lang))}">${esc(tr('refused', lang))}</span>`);
   for (const f of FACTS) {
     const n = f.value(run);
-    if (n > 0) facts.push(`<span class="${f.cls}"><span aria-hidden="true">${f.symbol}${n}</span><span class="sr">${n} ${esc(tr(f.words, lang))}</span></span>`);
+    if (kind === 'baseline' ? n > 0 : n !== f.value(baseline)) facts.push(`<span class="${f.cls}"><span aria-hidden="true">${f.symbol}${n}</span><span class="sr">${n} ${esc(tr(f.words, lang))}</span></span>`);
   }
-  const tag = short ? `<span class="tag warn"><span aria-hidden="true">⚠</span>${esc(tr(kind, lang))}</span>` : `<span class="tag">${esc(tr(kind, lang))}</span>`;
+  // The run's name for a screen reader (sighted readers have the row's key column); a fix that falls short is marked here too.
+  const mark = short ? '<span class="warn" aria-hidden="true">⚠</span>' : '';
   return (
-    `<div class="run run-${kind}">${tag}${outcomeBar(run, caption, lang, id)}` +
-    `<span class="pct">${pct(okShare(run))}<span class="sr"> ${esc(tr('okShare', lang))}</span></span><span class="facts">${facts.join(' ')}</span></div>`
+    `<div class="run run-${kind}"><span class="sr">${esc(tr(`${kind}Long`, lang))}: </span>${outcomeBar(run, caption, lang, id)}` +
+    `<span class="pct">${mark}${pct(okShare(run))}<span class="sr"> ${esc(tr('okShare', lang))}</span></span><span class="facts">${facts.join(' ')}</span></div>`
   );
 }
 
@@ -610,18 +615,24 @@ function cellHtml(cell: SweepCell, lang: Lang, id: string): string {
   const classes = ['cell', `v-${look}`];
   const short = cell.verdict.solutionFallsShort;
   if (short) classes.push('short');
-  const lines = [runLine(cell.runs.baseline, 'baseline', lang, where, `${id}b`), runLine(cell.runs.variant, 'variant', lang, where, `${id}v`)];
-  if (cell.runs.solution) lines.push(runLine(cell.runs.solution, 'solution', lang, where, `${id}s`, short));
+  const base = cell.runs.baseline;
+  const lines = [runLine(base, 'baseline', lang, where, `${id}b`, base), runLine(cell.runs.variant, 'variant', lang, where, `${id}v`, base)];
+  if (cell.runs.solution) lines.push(runLine(cell.runs.solution, 'solution', lang, where, `${id}s`, base, short));
   const said = [tr(`cell-v-${look}`, lang)];
   const s = cell.verdict.solution;
   if (s !== null) said.push(tr(short ? 'cell-s-short' : s === 'better' ? 'cell-s-better' : s === 'different' ? 'cell-s-different' : 'cell-s-same', lang));
+  if (!cell.runs.variant.host.accepted) said.push(`${tr('variantLong', lang)}: ${tr('refusedLong', lang)}.`);
+  if (cell.runs.solution && !cell.runs.solution.host.accepted) said.push(`${tr('solutionLong', lang)}: ${tr('refusedLong', lang)}.`);
   return `<td class="${classes.join(' ')}">${lines.join('')}<span class="sr">${esc(said.join(' '))}</span></td>`;
 }
+
+/** Every line of a cell is this tall, and so is every line of the row's key: they line up. */
+const LINE = 19;
 
 const CSS = `
 :root { color-scheme: light; }
 * { box-sizing: border-box; }
-body { margin: 0; padding: 10px 16px 20px; font: 16px/1.25 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #111; background: #fff; }
+body { margin: 0; padding: 10px 14px 20px; font: 16px/1.25 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #111; background: #fff; }
 header { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 24px; }
 h1 { font-size: 26px; margin: 0; }
 h2 { font-size: 21px; margin: 16px 0 6px; }
@@ -633,39 +644,37 @@ p { margin: 2px 0; }
 .legend strong { font-weight: 600; }
 .swatch { display: inline-block; width: 18px; height: 14px; border: 1px solid #444; vertical-align: -2px; margin-right: 5px; }
 table.grid { border-collapse: separate; border-spacing: 3px; width: 100%; table-layout: fixed; margin-top: 4px; }
-.grid thead th { position: sticky; top: 0; z-index: 1; }
-.grid th { background: #20242c; color: #fff; padding: 3px 6px; text-align: left; vertical-align: top; font-size: 17px; border-radius: 4px; }
-.grid thead th { text-align: center; }
+.grid thead { position: sticky; top: 0; z-index: 1; background: #fff; }
+.grid th { background: #20242c; color: #fff; padding: 3px 5px; text-align: center; vertical-align: top; font-size: 17px; border-radius: 4px; }
 .grid th .sub { display: block; font-weight: 400; font-size: 12px; color: #d6dbe4; line-height: 1.15; margin-top: 1px; }
-.grid th.labname { width: 136px; font-size: 15px; }
-.grid th.labname .sub { font-size: 12px; }
-.grid th.labname code { font-size: 12px; color: #d6dbe4; font-weight: 400; overflow-wrap: anywhere; }
-.grid th.spec { width: 56px; background: #3a4050; font-size: 14px; font-variant-numeric: tabular-nums; text-align: center; vertical-align: middle; }
-td.cell { border: 3px solid transparent; border-radius: 6px; padding: 2px 5px; vertical-align: middle; }
+.grid th.spec { background: #3a4050; font-size: 13px; font-weight: 600; font-variant-numeric: tabular-nums; padding: 1px 2px; }
+.grid th.labname { width: 132px; font-size: 14.5px; line-height: 1.15; text-align: left; padding: 3px 4px; }
+.grid th.labname .sub { font-size: 11.5px; }
+.grid th.labname code { font-size: 11.5px; color: #d6dbe4; font-weight: 400; overflow-wrap: anywhere; }
+.grid th.key { width: var(--key-width, 42px); background: #3a4050; font-size: 13px; font-weight: 400; text-align: right; padding: 5px 4px 3px; }
+.grid th.key span { display: block; height: ${LINE}px; line-height: ${LINE}px; }
+.grid th.key .k-variant { font-weight: 700; }
+td.cell { border: 3px solid transparent; border-radius: 5px; padding: 2px 1px 2px 2px; vertical-align: top; }
 ${SHADES.map((s) => `td.v-${s}, .tint-${s} { background: ${TINTS[s]}; }`).join('\n')}
 td.short { border-color: #b00020; }
-.run { display: flex; flex-wrap: wrap; align-items: center; column-gap: 5px; white-space: nowrap; min-height: 19px; }
-.tag { display: inline-block; width: var(--tag-width, 3.3em); font-size: 14px; color: #333; text-align: right; flex: none; }
-.run-variant .tag { font-weight: 700; color: #000; }
-.tag.warn { color: #b00020; font-weight: 700; }
-svg.bar { flex: 1 1 0; display: block; min-width: 36px; max-width: 150px; height: 15px; }
-.pct { font-weight: 700; font-variant-numeric: tabular-nums; width: 3em; text-align: right; flex: none; }
-.facts { flex: none; width: 4.7em; padding-left: 2px; font-size: 14px; line-height: 1.05; font-variant-numeric: tabular-nums; white-space: normal; }
+.run { display: flex; align-items: center; column-gap: 3px; white-space: nowrap; height: ${LINE}px; }
+svg.bar { flex: 0 0 30%; display: block; height: 14px; }
+.pct { flex: 0 0 2.45em; font-size: 14.5px; font-weight: 700; font-variant-numeric: tabular-nums; text-align: right; }
+.run-variant .pct { color: #000; }
+.facts { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; font-size: 12.5px; font-variant-numeric: tabular-nums; letter-spacing: -0.3px; word-spacing: -1px; }
+.warn { color: #b00020; font-weight: 700; margin-right: 1px; }
 .wrong { color: #9a0000; font-weight: 700; }
 .retry { color: #333; }
-.refused { color: #1565c0; font-weight: 700; font-size: 13px; }
+.refused { color: #1565c0; font-weight: 700; }
 @media (max-width: 1500px) {
-  body { font-size: 15px; padding: 8px 8px 16px; }
-  .grid th { font-size: 15px; padding: 3px 4px; }
-  .grid th.labname { width: 104px; font-size: 14px; }
-  .grid th.spec { width: 48px; font-size: 12px; }
-  td.cell { padding: 2px 3px; }
-  .run { column-gap: 3px; }
-  .tag { font-size: 12px; }
-  svg.bar { min-width: 26px; }
-  .pct { font-size: 15px; width: 2.6em; }
-  .facts { font-size: 11px; width: 3.9em; }
-  .refused { font-size: 11px; }
+  body { font-size: 14px; padding: 6px 6px 14px; }
+  .grid th { font-size: 14px; padding: 2px 3px; }
+  .grid th.labname { width: 100px; font-size: 13px; }
+  .grid th.key { font-size: 11px; }
+  svg.bar { flex-basis: 26%; }
+  .grid th.spec { font-size: 11px; }
+  .pct { font-size: 12.5px; }
+  .facts { font-size: 10.5px; }
 }
 ul.findings { margin: 3px 0; padding-left: 22px; }
 ul.findings li { margin: 3px 0; }
@@ -683,29 +692,27 @@ export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming
   const cellAt = (lab: SweepLab, client: string, spec: string) =>
     report.cells.find((c) => c.lab === lab.id && c.workload === lab.workload && c.readOnly === lab.readOnly && c.client === client && c.spec === spec);
   const { seed, calls } = report.settings;
-  // The run labels (base, break, fix) share one width, so the three bars of a cell line up.
-  const tagWidth = Math.max(3.3, 0.62 * (1 + Math.max(...(['baseline', 'variant', 'solution'] as const).map((k) => tr(k, lang).length))));
   const header =
-    `<tr><th scope="col" class="labname">${esc(tr('lab', lang))}</th><th scope="col" class="spec">${esc(tr('spec', lang))}</th>` +
-    report.clients.map((c) => `<th scope="col" title="${esc(c.title)}">${esc(c.id)}<span class="sub">${esc(c.asOf)}</span></th>`).join('') +
+    `<tr><th scope="col" rowspan="2" class="labname">${esc(tr('lab', lang))}</th><th scope="col" rowspan="2" class="key"></th>` +
+    report.clients.map((c) => `<th scope="colgroup" colspan="${report.specs.length}" title="${esc(c.title)}">${esc(c.id)}<span class="sub">${esc(c.asOf)}</span></th>`).join('') +
+    '</tr>\n<tr>' +
+    report.clients.map((c) => report.specs.map((spec) => `<th scope="col" class="spec"><span class="sr">${esc(c.id)}, ${esc(tr('spec', lang))} </span>${esc(spec)}</th>`).join('')).join('') +
     '</tr>';
+  const key = (['baseline', 'variant', 'solution'] as const).map((k) => `<span class="k-${k}">${esc(tr(k, lang))}</span>`).join('');
+  // Wide enough for the longest run name in this language (bold, 13px).
+  const keyWidth = Math.ceil(12 + 8.6 * Math.max(...(['baseline', 'variant', 'solution'] as const).map((k) => tr(k, lang).length)));
   let n = 0;
   const body = report.labs
-    .map((lab) =>
-      report.specs
-        .map((spec, i) => {
-          const labCell =
-            i === 0
-              ? `<th scope="rowgroup" rowspan="${report.specs.length}" class="labname">${esc(lab.title[lang])}<br><code>${esc(lab.id)}</code><span class="sub">${esc(labSettings(lab, lang))}</span></th>`
-              : '';
-          const cells = report.clients.map((c) => {
-            const cell = cellAt(lab, c.id, spec);
-            return cell ? cellHtml(cell, lang, `c${++n}`) : '<td class="cell"></td>';
-          });
-          return `<tr>${labCell}<th scope="row" class="spec">${esc(spec)}</th>${cells.join('')}</tr>`;
-        })
-        .join('\n'),
-    )
+    .map((lab) => {
+      const cells = report.clients.flatMap((c) =>
+        report.specs.map((spec) => {
+          const cell = cellAt(lab, c.id, spec);
+          return cell ? cellHtml(cell, lang, `c${++n}`) : '<td class="cell"></td>';
+        }),
+      );
+      const labCell = `<th scope="row" class="labname">${esc(lab.title[lang])}<br><code>${esc(lab.id)}</code><span class="sub">${esc(labSettings(lab, lang))}</span></th>`;
+      return `<tr>${labCell}<th class="key" aria-hidden="true">${key}</th>${cells.join('')}</tr>`;
+    })
     .join('\n');
 
   const runs = report.cells.flatMap((c) => [c.runs.baseline, c.runs.variant, ...(c.runs.solution ? [c.runs.solution] : [])]);
@@ -714,7 +721,7 @@ export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming
   const shades = SHADES.filter((s) => report.cells.some((c) => shade(c) === s));
   const tints = shades.map((s) => `<span><span class="swatch tint-${s}" aria-hidden="true"></span>${esc(tr(`v-${s}`, lang))}</span>`).join('');
   const facts = FACTS.filter((f) => runs.some((r) => f.value(r) > 0)).map((f) => `<span><span aria-hidden="true">${f.symbol} N: </span>${esc(tr(f.words, lang))}</span>`);
-  if (runs.some((r) => !r.host.accepted)) facts.unshift(`<span><span class="refused">${esc(tr('refused', lang))}</span>: ${esc(tr('refusedLong', lang))}</span>`);
+  if (facts.length > 0) facts.push(`<span>${esc(tr('factsRule', lang))}</span>`);
 
   const short = report.cells.filter((c) => c.verdict.solutionFallsShort);
   const differ = report.cells.filter((c) => c.verdict.variant !== 'same').length;
@@ -742,7 +749,7 @@ export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <title>${esc(tr('title', lang))}</title>
 <style>${CSS}
-:root { --tag-width: ${tagWidth.toFixed(2)}em; }</style>
+:root { --key-width: ${keyWidth}px; }</style>
 </head>
 <body>
 <header><h1>${esc(tr('title', lang))}</h1><p class="summary">${esc(tr('summary', lang, { differ, short: short.length, cells: report.cells.length }))}</p></header>
@@ -878,12 +885,17 @@ export async function runSweepCommand(argv: string[]): Promise<number> {
   }
   if (tty) process.stderr.write('\r\u001b[K');
   const { report, timing } = result;
-  const out = command.out ?? (json ? undefined : 'sweep.html');
-  if (out !== undefined) writeFileSync(resolve(out), renderPage(report, lang, timing));
+  // Relative to where the command was typed: npm run moves to the package folder and keeps the original in INIT_CWD.
+  const named = command.out ?? (json ? undefined : 'sweep.html');
+  const out = named === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), named);
+  if (out !== undefined) {
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, renderPage(report, lang, timing));
+  }
   if (json) process.stdout.write(`${sweepJson(report)}\n`);
   const short = report.cells.filter((c) => c.verdict.solutionFallsShort);
   say(
-    `sweep: ${report.labs.length} labs x ${report.clients.length} clients x ${report.specs.length} specs = ${report.cells.length} cells, ` +
+    `sweep: ${new Set(report.labs.map((l) => l.id)).size} labs (${report.labs.length} rows) x ${report.clients.length} clients x ${report.specs.length} specs = ${report.cells.length} cells, ` +
       `${timing.runs} runs in ${(timing.totalMs / 1000).toFixed(1)} s (build ${(timing.buildMs / 1000).toFixed(1)} s, runs ${(timing.runMs / 1000).toFixed(1)} s) ` +
       `with ${timing.jobs} job(s) x ${timing.perJob} runs in flight`,
   );
@@ -891,6 +903,6 @@ export async function runSweepCommand(argv: string[]): Promise<number> {
     say(`the break changes the figures in ${report.cells.filter((c) => c.verdict.variant !== 'same').length} of ${report.cells.length} cells; the fix falls short in ${short.length}`);
     for (const c of short) say(`  fix falls short: ${c.lab}, ${c.client}, ${c.spec}: ok ${pct(okShare(c.runs.baseline))} -> ${pct(okShare(c.runs.solution!))}`);
   }
-  if (out !== undefined) say(`page: ${resolve(out)}`);
+  if (out !== undefined) say(`page: ${out}`);
   return 0;
 }

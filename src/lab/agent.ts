@@ -41,6 +41,8 @@ export interface CallRecord {
   missing: string[];
   /** Profile edits: fields that changed without being asked to (data lost). */
   lostFields?: string[];
+  /** Profile edits: the change asked for is not in the profile afterwards. */
+  notApplied?: boolean;
   /** Tool calls the request needed when all went well (a profile edit: read, write, read); 1 when absent. */
   steps?: number;
 }
@@ -182,7 +184,9 @@ export async function runProfileEdit(
   const after = await read(`${request.id}/check`);
   const now = after.final === 'ok' ? parseProfile(after.answer) : undefined;
   const lost = now ? Object.keys(current).filter((f) => f !== request.field && JSON.stringify(current[f]) !== JSON.stringify(now[f])) : [];
-  return record([before, update, after], update.final, { answer: update.answer, lostFields: lost });
+  // The change asked for must be there too: an edit that "worked" without changing anything is silently wrong.
+  const applied = now !== undefined && JSON.stringify(now[request.field]) === JSON.stringify(request.value);
+  return record([before, update, after], update.final, { answer: update.answer, lostFields: lost, notApplied: !applied });
 }
 
 function parseProfile(text: string | undefined): Record<string, string | string[]> | undefined {

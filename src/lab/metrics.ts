@@ -65,7 +65,7 @@ function retryDistribution(workload: CallRecord[]): Record<string, number> {
 
 export function isSilentlyWrong(record: CallRecord): boolean {
   if (record.final !== 'ok') return false;
-  if ((record.lostFields?.length ?? 0) > 0) return true;
+  if ((record.lostFields?.length ?? 0) > 0 || record.notApplied) return true;
   return record.request.expected !== undefined && record.answer !== record.request.expected;
 }
 

@@ -133,8 +133,12 @@ export function renderTerminal(report: LabReport): string {
     ['retries per failing call', (r) => r.retries.perFailingCall.toFixed(2)],
     ['eval accuracy', (r) => `${r.accuracy.correct}/${r.accuracy.total}`],
     ['silently wrong answers', (r) => String(r.silentWrong)],
+    ['errors naming the argument', (r) => `${r.errorProbe.named}/${r.errorProbe.total}`],
     ['latency p50 / p95 (ms)', (r) => `${r.latencyMs.p50.toFixed(2)} / ${r.latencyMs.p95.toFixed(2)}`],
   ];
+  // Figures of the other workloads, shown when they say something.
+  if (runs.some((r) => r.workload === 'profile')) table.splice(6, 0, ['profile fields lost', (r) => String(r.fieldsCleared)]);
+  if (runs.some((r) => r.readOnly)) table.splice(6, 0, ['changes through read-only', (r) => String(r.mutationsThroughReadOnly)]);
   const width = 18;
   out.push(bold('figure'.padEnd(26) + runs.map((r) => r.variant.slice(0, width - 1).padStart(width)).join('')));
   for (const [name, value] of table) {

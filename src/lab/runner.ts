@@ -41,7 +41,7 @@ export interface RunResult extends Figures {
   temperature: number;
   workload: Workload;
   readOnly: boolean;
-  /** Do the server's validation errors name what is wrong? One call per argument left out of a call that worked. */
+  /** Do the server's errors name what is wrong? One call per argument left out of a call that worked; `total` counts the calls the server refused. */
   errorProbe: { named: number; total: number };
   /** The inputSchema of the workload's tool (conjugate, update_profile or lessons) as the client got it from tools/list, or null. */
   publishedSchema: Record<string, unknown> | null;
@@ -128,13 +128,16 @@ export async function probeErrorMessages(records: CallRecord[], connection: Serv
     if (!worked?.args || !worked.tool) continue;
     const tool = worked.tool;
     let named = 0;
-    const paths = leafPaths(worked.args);
-    for (const path of paths) {
+    let refused = 0;
+    for (const path of leafPaths(worked.args)) {
       const outcome = await connection.call(tool, without(worked.args, path));
+      // An argument the call can do without (an optional one) says nothing about the messages.
+      if (outcome.label === 'ok') continue;
+      refused++;
       const leaf = path.at(-1)!;
-      if (outcome.label !== 'ok' && new RegExp(`(^|[\\s;.(])${leaf}\\s*:`).test(outcome.text.replace(/^(MCP error -?\d+:\s*)+/, ''))) named++;
+      if (new RegExp(`(^|[\\s;.(])${leaf}\\s*:`).test(outcome.text.replace(/^(MCP error -?\d+:\s*)+/, ''))) named++;
     }
-    return { named, total: paths.length };
+    return { named, total: refused };
   }
   return { named: 0, total: 0 };
 }

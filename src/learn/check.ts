@@ -35,6 +35,10 @@ export function worseThan(baseline: RunResult, candidate: RunResult): string[] {
   if (candidate.accuracy.correct < baseline.accuracy.correct) worse.push(`eval accuracy ${candidate.accuracy.correct}/${candidate.accuracy.total}; the baseline's ${baseline.accuracy.correct}/${baseline.accuracy.total}`);
   if (candidate.silentWrong > baseline.silentWrong) worse.push(`${candidate.silentWrong} silently wrong answers; the baseline's ${baseline.silentWrong}`);
   if (candidate.retries.total > baseline.retries.total) worse.push(`${candidate.retries.total} retries; the baseline's ${baseline.retries.total}`);
+  if (candidate.fieldsCleared > baseline.fieldsCleared) worse.push(`${candidate.fieldsCleared} profile fields lost; the baseline's ${baseline.fieldsCleared}`);
+  if (candidate.mutationsThroughReadOnly > baseline.mutationsThroughReadOnly) {
+    worse.push(`${candidate.mutationsThroughReadOnly} changes got through read-only mode; the baseline's ${baseline.mutationsThroughReadOnly}`);
+  }
   return worse;
 }
 

@@ -20,7 +20,7 @@ import { Journal, type JournalEntry } from './journal.js';
 import { learnerDir, rememberedLearner, rememberLearner, validateLearnerName } from './learner.js';
 import { askPredictions, compare, readPredictionFile, renderComparison, type Prediction } from './predictions.js';
 import { hints, readSheet, renderForTerminal, splitSheet } from './sheets.js';
-import { createWorkspace, fileToEdit, resetWorkspace, workspaceDir, WorkspaceExistsError } from './workspace.js';
+import { createWorkspace, filesToEdit, resetWorkspace, workspaceDir, WorkspaceExistsError } from './workspace.js';
 
 /** A learner's mistake the command explains in one line (exit code 2). */
 export class FlowError extends Error {}
@@ -295,7 +295,7 @@ export async function makeWorkspace(lab: Lab, command: Command, root = REPO): Pr
     throw error;
   }
   out(t('workspaceReady', command.lang));
-  out(`  ${fileToEdit(name, lab.id, root)}`);
+  for (const file of filesToEdit(name, lab.id, root)) out(`  ${file}`);
   out(`${t('workspaceThen', command.lang)} npm run check -- ${lab.id}`);
   return 0;
 }

@@ -4,7 +4,7 @@
  * fixes it there; src/ is never touched. Nothing a learner wrote is ever
  * deleted: a reset first moves the old workspace to workspace/.trash/.
  */
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO } from '../lab/paths.js';
 import { breakPatch, prepareSources } from '../lab/variants.js';
@@ -14,9 +14,11 @@ export function workspaceDir(name: string, lab: string, root = REPO): string {
   return join(learnerDir(root, name), 'workspace', lab);
 }
 
-/** The file most labs are fixed in, relative to the repo: what to open first. */
-export function fileToEdit(name: string, lab: string, root = REPO): string {
-  return relative(root, join(workspaceDir(name, lab, root), 'src', 'minimcp', 'tools', 'conjugate.ts'));
+/** The files the lab's break changed, in the learner's workspace: where to look first. */
+export function filesToEdit(name: string, lab: string, root = REPO): string[] {
+  const patch = readFileSync(breakPatch(lab), 'utf8');
+  const files = [...patch.matchAll(/^diff --git a\/(\S+) b\//gm)].map((m) => m[1]!);
+  return files.map((file) => relative(root, join(workspaceDir(name, lab, root), file)));
 }
 
 export class WorkspaceExistsError extends Error {}
