@@ -3,6 +3,7 @@
  * learner's path (src/learn/i18n.ts): `--lang` wins, else the locale.
  */
 import type { Lang } from '../learn/catalogue.js';
+import { translator } from '../learn/i18n.js';
 
 const MESSAGES = {
   // the class report
@@ -89,9 +90,7 @@ const MESSAGES = {
 
 export type ClassMessageId = keyof typeof MESSAGES;
 
-export function ct(id: ClassMessageId, lang: Lang, values: Record<string, string | number> = {}): string {
-  return MESSAGES[id][lang].replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? `{${key}}`));
-}
+export const ct = translator<ClassMessageId>(MESSAGES);
 
 /** A number as a person reads it in that language: 3.5 / 3,5; at most two decimals. */
 export function num(value: number, lang: Lang): string {

@@ -94,6 +94,10 @@ const MESSAGES = {
 
 export type MessageId = keyof typeof MESSAGES;
 
-export function t(id: MessageId, lang: Lang, values: Record<string, string | number> = {}): string {
-  return MESSAGES[id][lang].replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? `{${key}}`));
+/** A message table's lookup: the text in that language, with each {name} filled in. Shared by every table of the kit. */
+export function translator<K extends string>(messages: Record<K, Record<Lang, string>>) {
+  return (id: K, lang: Lang, values: Record<string, string | number> = {}): string =>
+    messages[id][lang].replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? `{${key}}`));
 }
+
+export const t = translator<MessageId>(MESSAGES);

@@ -1,5 +1,6 @@
 /** The HTML report's words, in English and Spanish. */
 import type { Lang } from '../learn/catalogue.js';
+import { translator } from '../learn/i18n.js';
 
 const WORDS = {
   pageTitle: { en: 'schema-breaks report', es: 'informe de schema-breaks' },
@@ -85,9 +86,7 @@ const WORDS = {
 
 export type WordKey = keyof typeof WORDS;
 
-export function w(key: WordKey, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return WORDS[key][lang].replace(/\{(\w+)\}/g, (_m, name: string) => String(vars[name] ?? `{${name}}`));
-}
+export const w = translator<WordKey>(WORDS);
 
 /** What each outcome label means, for the glossary under the charts. */
 export const LABEL_MEANING: Record<string, Record<Lang, string>> = {
