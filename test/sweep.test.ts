@@ -14,13 +14,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseSweepArgs, renderPage, runSweepCommand, sweep, SWEEP_FORMAT, type SweepCell, type SweepReport, type SweepRun } from '../src/class/sweep.js';
+import { parseSweepArgs, renderPage, runSweepCommand, sweep, SWEEP_FORMAT, verdict, type SweepCell, type SweepReport, type SweepRun } from '../src/class/sweep.js';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
 import { getProfile, PROFILE_IDS } from '../src/lab/profiles.js';
 import type { RunResult } from '../src/lab/runner.js';
 import { runLab } from '../src/lab/side-by-side.js';
 import { listBreaks } from '../src/lab/variants.js';
 import { SPEC_ERAS, type SpecEra } from '../src/minimcp/errors.js';
+import { loadCatalogue } from '../src/learn/catalogue.js';
 import { REPO } from './helpers/server.js';
 
 const SEED = 3;
@@ -53,6 +54,9 @@ function figuresOf(run: SweepRun | RunResult) {
     accuracy: run.accuracy,
     silentWrong: run.silentWrong,
     missingArguments: run.missingArguments,
+    fieldsCleared: run.fieldsCleared,
+    mutationsThroughReadOnly: run.mutationsThroughReadOnly,
+    errorProbe: run.errorProbe,
     host: run.host.accepted ? { accepted: true } : { accepted: false, rejection: run.host.rejection },
     serverNotes: run.serverNotes,
   };
@@ -67,6 +71,7 @@ let pagePath: string;
 let report: SweepReport;
 let stderr: string;
 
+/** The cell of a lab (its first row, when its runs send more than one kind of request). */
 const cell = (lab: string, client: string, spec: SpecEra): SweepCell => {
   const found = report.cells.find((c) => c.lab === lab && c.client === client && c.spec === spec);
   if (!found) throw new Error(`no cell ${lab} ${client} ${spec}`);
@@ -94,20 +99,22 @@ describe('the sweep JSON', () => {
     expect(report.settings).toEqual({ seed: SEED, calls: CALLS, temperature: DEFAULT_KNOBS.temperature });
     const breaks = listBreaks();
     expect(breaks.length).toBeGreaterThan(0);
-    expect(report.labs.map((l) => l.id).sort()).toEqual([...breaks].sort());
+    // Every break is a row (a lab whose runs send two kinds of requests is a row for each).
+    expect([...new Set(report.labs.map((l) => l.id))].sort()).toEqual([...breaks].sort());
     expect(report.clients.map((c) => c.id)).toEqual([...PROFILE_IDS]);
     expect(report.specs).toEqual([...SPEC_ERAS]);
-    expect(report.cells).toHaveLength(breaks.length * PROFILE_IDS.length * SPEC_ERAS.length);
-    const keys = new Set(report.cells.map((c) => `${c.lab} ${c.client} ${c.spec}`));
+    expect(report.cells).toHaveLength(report.labs.length * PROFILE_IDS.length * SPEC_ERAS.length);
+    const keys = new Set(report.cells.map((c) => `${c.lab} ${c.workload} ${c.readOnly} ${c.client} ${c.spec}`));
     expect(keys.size).toBe(report.cells.length);
-    for (const lab of breaks) {
+    for (const row of report.labs) {
       for (const client of PROFILE_IDS) {
         for (const spec of SPEC_ERAS) {
-          const c = cell(lab, client, spec);
-          expect(c.runs.baseline.variant).toBe('baseline');
-          expect(c.runs.variant.variant).toBe(lab);
-          expect(c.runs.solution?.variant, `${lab} has a solution in solutions/`).toBe(`${lab}+solution`);
-          for (const run of [c.runs.baseline, c.runs.variant, c.runs.solution!]) {
+          const c = report.cells.find((x) => x.lab === row.id && x.workload === row.workload && x.readOnly === row.readOnly && x.client === client && x.spec === spec);
+          expect(c, `${row.id} (${row.workload}) ${client} ${spec}`).toBeDefined();
+          expect(c!.runs.baseline.variant).toBe('baseline');
+          expect(c!.runs.variant.variant).toBe(row.id);
+          expect(c!.runs.solution?.variant, `${row.id} has a solution in solutions/`).toBe(`${row.id}+solution`);
+          for (const run of [c!.runs.baseline, c!.runs.variant, c!.runs.solution!]) {
             expect(Object.values(run.finalOutcomes).reduce((a, b) => a + b, 0)).toBe(CALLS);
           }
         }
@@ -115,19 +122,43 @@ describe('the sweep JSON', () => {
     }
   });
 
+  it('runs each lab with the requests its catalogue runs send', () => {
+    for (const lab of loadCatalogue()) {
+      if (!listBreaks().includes(lab.id)) continue;
+      const wanted = new Set(lab.runs.map((r) => `${r.workload ?? 'conjugate'} ${r.readOnly ?? false}`));
+      const rows = new Set(report.labs.filter((l) => l.id === lab.id).map((l) => `${l.workload} ${l.readOnly}`));
+      expect(rows, lab.id).toEqual(wanted);
+    }
+  });
+
   it('prints how long it took, on stderr (stdout is the document alone)', () => {
     expect(stderr).toMatch(/\d+ runs in \d+(\.\d)? s .*with 2 job\(s\)/);
   });
+
+  /** runLab for one cell, directly, with the cell's settings and the same seed. */
+  async function expectRunLabFigures(c: SweepCell): Promise<void> {
+    const direct = await runLab({
+      variant: c.lab,
+      settings: { client: getProfile(c.client)!, spec: c.spec, seed: SEED, calls: CALLS, knobs: DEFAULT_KNOBS, workload: c.workload, readOnly: c.readOnly },
+      solution: true,
+      json: true,
+    });
+    expect(figuresOf(c.runs.baseline)).toEqual(figuresOf(direct.runs.baseline));
+    expect(figuresOf(c.runs.variant)).toEqual(figuresOf(direct.runs.variant!));
+    expect(figuresOf(c.runs.solution!)).toEqual(figuresOf(direct.runs.solution!));
+  }
 
   it.each([
     ['broken-schema', 'langflow', '2025-06-18'],
     ['structural-anyof', 'openai-strict', '2025-11-25'],
   ] as const)('the figures of %s under %s, %s are what runLab measures for that cell directly', async (lab, client, spec) => {
-    const direct = await runLab({ variant: lab, settings: { client: getProfile(client)!, spec, seed: SEED, calls: CALLS, knobs: DEFAULT_KNOBS }, solution: true, json: true });
-    const c = cell(lab, client, spec);
-    expect(figuresOf(c.runs.baseline)).toEqual(figuresOf(direct.runs.baseline));
-    expect(figuresOf(c.runs.variant)).toEqual(figuresOf(direct.runs.variant!));
-    expect(figuresOf(c.runs.solution!)).toEqual(figuresOf(direct.runs.solution!));
+    await expectRunLabFigures(cell(lab, client, spec));
+  });
+
+  it('so are those of a cell that sends other requests than conjugations, when a lab has one', async () => {
+    const other = report.cells.find((c) => c.workload !== 'conjugate' || c.readOnly);
+    if (!other) return;
+    await expectRunLabFigures(other);
   });
 
   it('gives the same figures with one job as with two (latency aside)', async () => {
@@ -162,6 +193,43 @@ describe('the sweep JSON', () => {
     }
     // And a fix that does return to the baseline is not marked.
     expect(cell('broken-schema', 'faithful', '2025-06-18').verdict).toMatchObject({ variant: 'worse', solution: 'same', solutionFallsShort: false });
+  });
+});
+
+describe('the verdicts', () => {
+  const run = (over: Partial<SweepRun>): SweepRun => ({
+    variant: 'x',
+    outcomes: { ok: 10 },
+    finalOutcomes: { ok: 10 },
+    attempts: { ok: 10 },
+    retries: { total: 0, perCall: 0, perFailingCall: 0, distribution: { '0': 10 } },
+    accuracy: { correct: 30, total: 30 },
+    silentWrong: 0,
+    missingArguments: { calls: 0, share: 0 },
+    fieldsCleared: 0,
+    mutationsThroughReadOnly: 0,
+    errorProbe: { named: 1, total: 1 },
+    latencyMs: { p50: 1, p95: 2 },
+    host: { accepted: true },
+    serverNotes: [],
+    ...over,
+  });
+  const base = run({ finalOutcomes: { ok: 8, 'no-call': 2 }, outcomes: { ok: 8, 'no-call': 2 } });
+
+  it('same figures (latency aside) are the same; more calls ending ok is better, even at the price of a few retries', () => {
+    expect(verdict({ ...base, latencyMs: { p50: 9, p95: 9 }, variant: 'y' }, base)).toBe('same');
+    expect(verdict(run({ retries: { total: 2, perCall: 0.2, perFailingCall: 1, distribution: { '0': 8, '1': 2 } } }), base)).toBe('better');
+  });
+
+  it('a refused tool list is worse; the same answers with more retries are worse; ok up with silent errors is mixed', () => {
+    expect(verdict(run({ finalOutcomes: { 'client-rejected': 10 }, accuracy: { correct: 0, total: 30 }, host: { accepted: false, rejection: 'no' } }), base)).toBe('worse');
+    expect(verdict({ ...base, retries: { total: 5, perCall: 0.5, perFailingCall: 2.5, distribution: { '0': 8, '2': 1, '3': 1 } } }, base)).toBe('worse');
+    expect(verdict(run({ silentWrong: 3 }), base)).toBe('mixed');
+    expect(verdict(run({ mutationsThroughReadOnly: 2 }), base)).toBe('mixed');
+  });
+
+  it('other first-attempt errors with the same ends are different', () => {
+    expect(verdict({ ...base, outcomes: { ok: 8, isError: 2 } }, base)).toBe('different');
   });
 });
 
@@ -211,6 +279,7 @@ describe('the page', () => {
     for (const td of cells) expect(td.replace(/<[^>]+>/g, ' ')).toMatch(/\d+%/);
     const svgs = html.match(/<svg\b[\s\S]*?<\/svg>/g) ?? [];
     expect(svgs.length).toBe(report.cells.length * 3);
+    expect(html).toContain("default-src 'none'");
     for (const svg of svgs) {
       expect(svg).toMatch(/^<svg[^>]* role="img"/);
       expect(svg).toMatch(/<title id="[^"]+">[^<]+<\/title><desc id="[^"]+">[^<]+<\/desc>/);
@@ -252,10 +321,12 @@ describe('the page', () => {
       const grid = page.locator('table.grid');
       await expect.poll(() => grid.isVisible()).toBe(true);
       expect(await page.locator('table.grid td.cell').count()).toBe(report.cells.length);
-      // On a 1920x1080 screen the whole grid is in view without scrolling.
+      // On a 1920x1080 screen the grid fits the width (no sideways scrolling), and it starts on the first screen.
       const box = await grid.boundingBox();
       expect(box).not.toBeNull();
-      expect(box!.y + box!.height).toBeLessThanOrEqual(1080);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(1920);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1920);
+      expect(box!.y).toBeLessThan(300);
       expect(await page.locator('td.short').count()).toBe(report.cells.filter((c) => c.verdict.solutionFallsShort).length);
 
       mkdirSync(join(REPO, 'test-output'), { recursive: true });

@@ -20,7 +20,7 @@
  *   every lab that uses those settings (same server, same settings, same
  *   seed), so it runs once and every such lab's cell shares it;
  * - the runs go to `--jobs` worker threads (src/class/sweep-worker.ts, bundled
- *   into the kit's cache), each keeping a few runs in flight, as `runLab` does;
+ *   into the kit's cache), twice as many runs in flight in all as there are cores;
  *   every run starts its own server process.
  * Runs are deterministic by seed: the same seed gives the same JSON whatever
  * the number of jobs (latency aside).
@@ -48,8 +48,15 @@ export const SWEEP_FORMAT = 'schema-breaks/sweep';
 /** Bump when a field changes meaning or goes away; adding a field does not. */
 export const SWEEP_FORMAT_VERSION = 1;
 
-/** Runs each worker keeps in flight: a run waits on its server most of the time (see the measurements in the report). */
-export const DEFAULT_PER_JOB = 3;
+/**
+ * Runs in flight in all, whatever the number of workers: twice the cores. A
+ * run is mostly its server's work (a node process that starts, then answers),
+ * so a single worker thread with two runs in flight already keeps both cores
+ * of a two-core machine busy; more workers only add contention.
+ */
+export function defaultPerJob(jobs: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.ceil((2 * cores) / Math.max(1, jobs)));
+}
 
 // ---------------------------------------------------------------------------
 // The data
@@ -144,7 +151,7 @@ export interface SweepOptions {
   calls: number;
   temperature?: number;
   jobs: number;
-  /** Runs in flight per worker (default DEFAULT_PER_JOB). */
+  /** Runs in flight per worker (default: defaultPerJob(jobs)). */
   perJob?: number;
   /** Subsets, for tests; default every lab, every profile, both eras. */
   labs?: string[];
@@ -355,8 +362,8 @@ function describeTask(task: RunTask): string {
 export async function sweep(options: SweepOptions): Promise<{ report: SweepReport; timing: SweepTiming }> {
   const started = performance.now();
   const temperature = options.temperature ?? DEFAULT_KNOBS.temperature;
-  const perJob = Math.max(1, options.perJob ?? DEFAULT_PER_JOB);
   const jobs = Math.max(1, options.jobs);
+  const perJob = Math.max(1, options.perJob ?? defaultPerJob(jobs));
   const labs = sweepLabs().filter((lab) => !options.labs || options.labs.includes(lab.id));
   const clients = PROFILES.filter((p) => !options.clients || options.clients.includes(p.id));
   const specs = SPEC_ERAS.filter((s) => !options.specs || options.specs.includes(s));
@@ -627,7 +634,7 @@ function cellHtml(cell: SweepCell, lang: Lang, id: string): string {
 }
 
 /** Every line of a cell is this tall, and so is every line of the row's key: they line up. */
-const LINE = 19;
+const LINE = 24;
 
 const CSS = `
 :root { color-scheme: light; }
@@ -661,7 +668,8 @@ td.short { border-color: #b00020; }
 svg.bar { flex: 0 0 30%; display: block; height: 14px; }
 .pct { flex: 0 0 2.45em; font-size: 14.5px; font-weight: 700; font-variant-numeric: tabular-nums; text-align: right; }
 .run-variant .pct { color: #000; }
-.facts { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; font-size: 12.5px; font-variant-numeric: tabular-nums; letter-spacing: -0.3px; word-spacing: -1px; }
+.facts { flex: 1 1 auto; min-width: 0; max-height: ${LINE}px; overflow: hidden; white-space: normal; font-size: 12px; line-height: 12px; font-variant-numeric: tabular-nums; letter-spacing: -0.2px; }
+.facts > span { white-space: nowrap; }
 .warn { color: #b00020; font-weight: 700; margin-right: 1px; }
 .wrong { color: #9a0000; font-weight: 700; }
 .retry { color: #333; }
@@ -789,7 +797,8 @@ each with its solution, on one page: the whole course's findings on one screen.
   --json          print the data as one JSON document (format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION}) and nothing else;
                   the page is written too when --out is given
   --lang en|es    language of the page (default: from the locale)
-  --jobs N        worker threads running the labs in parallel (default: the machine's cores)`;
+  --jobs N        worker threads running the labs in parallel (default: the machine's cores); they keep
+                  twice as many runs in flight in all as there are cores, each run its own server process`;
 
 class UsageError extends Error {}
 
