@@ -7,7 +7,7 @@
  * Content-Security-Policy of `default-src 'none'` backs the escaping up: even
  * a script that slipped through could not run or load anything.
  */
-import { OUTCOME_COLOURS } from '../lab/report.js';
+import { outcomeSwatch } from '../report/colours.js';
 import type { Lang } from '../learn/catalogue.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -19,23 +19,9 @@ export function esc(value: unknown): string {
     .replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-/** The terminal colours of src/lab/report.ts (ANSI codes) as print- and projector-safe CSS colours. */
-const ANSI_CSS: Record<string, string> = {
-  '31': '#c62828',
-  '32': '#2e7d32',
-  '33': '#a15c00',
-  '34': '#1565c0',
-  '35': '#8e24aa',
-  '36': '#00838f',
-  '41': '#7f0000',
-  '90': '#616161',
-  '91': '#d84315',
-};
-
-/** One colour per outcome label, the same as in the terminal report; grey for anything else. */
+/** One colour per outcome label: the very colour the lab report uses (src/report/colours.ts), so a label looks the same on every page. */
 export function outcomeColour(label: string): string {
-  const code = OUTCOME_COLOURS[label];
-  return (code && ANSI_CSS[code]) ?? '#546e7a';
+  return outcomeSwatch(label).colour;
 }
 
 export function page(options: { lang: Lang; title: string; css: string; body: string }): string {
