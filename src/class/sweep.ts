@@ -31,7 +31,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { build, version as esbuildVersion } from 'esbuild';
+import { version as esbuildVersion } from 'esbuild';
 import { SPEC_ERAS, type SpecEra } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
 import { detectLang } from '../learn/i18n.js';
@@ -40,7 +40,7 @@ import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { PROFILES, PROFILE_IDS } from '../lab/profiles.js';
 import { OUTCOME_COLOURS } from '../lab/report.js';
 import type { RunResult, Workload } from '../lab/runner.js';
-import { BASELINE, breakPatch, BuildError, buildServer, listBreaks, solutionPatch } from '../lab/variants.js';
+import { BASELINE, breakPatch, BuildError, buildServer, bundle, listBreaks, solutionPatch } from '../lab/variants.js';
 import { esc, outcomeColour } from './html.js';
 import type { RunTask, WorkerReply } from './sweep-worker.js';
 
@@ -294,18 +294,7 @@ export async function workerBundle(): Promise<string> {
   if (existsSync(outfile)) return outfile;
   mkdirSync(dirname(outfile), { recursive: true });
   const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await build({
-    entryPoints: [entry],
-    outfile: staged,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'silent',
-    nodePaths: [join(REPO, 'node_modules')],
-    external: ['esbuild'],
-    banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
-  });
+  await bundle(entry, staged, ['esbuild']);
   // Renamed into place only when complete: a half-written bundle is never taken from the cache.
   renameSync(staged, outfile);
   return outfile;
@@ -397,14 +386,14 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
   const cellTasks = labs.flatMap((lab) =>
     clients.flatMap((client) =>
       specs.map((spec) => {
-        const bundle = bundles.get(lab.id)!;
+        const built = bundles.get(lab.id)!;
         return {
           lab,
           client: client.id,
           spec,
           baseline: baselineTask(client.id, spec, lab),
-          variant: task(lab.id, bundle.variant, client.id, spec, lab),
-          solution: bundle.solution === null ? null : task(`${lab.id}+solution`, bundle.solution, client.id, spec, lab),
+          variant: task(lab.id, built.variant, client.id, spec, lab),
+          solution: built.solution === null ? null : task(`${lab.id}+solution`, built.solution, client.id, spec, lab),
         };
       }),
     ),

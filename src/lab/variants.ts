@@ -17,6 +17,28 @@ export const BASELINE = 'baseline';
 /** The folders a server is built from; a patch may touch any of them. */
 const SOURCE_DIRS = ['src', 'contract'];
 
+/**
+ * One ESM file for Node 20 from a TypeScript entry point, its dependencies
+ * resolved from the kit's node_modules wherever the entry lives. Variant
+ * servers and the sweep's worker are built this way (scripts/launch.mjs does
+ * the same for the command-line entry points, in plain JS).
+ */
+export async function bundle(entry: string, outfile: string, external: string[] = []): Promise<void> {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    nodePaths: [join(REPO, 'node_modules')],
+    external,
+    // Some CommonJS dependencies (ajv) call require(); give the ESM bundle one.
+    banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
+  });
+}
+
 /** Every break in breaks/, by id, in name order. */
 export function listBreaks(breaksDir = BREAKS_DIR): string[] {
   if (!existsSync(breaksDir)) return [];
@@ -107,17 +129,7 @@ export async function buildServer(patches: string[] = [], root = REPO): Promise<
     const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     mkdirSync(dirname(outfile), { recursive: true });
     try {
-      await build({
-        entryPoints: [join(work, 'src/minimcp/server.ts')],
-        outfile: staged,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        logLevel: 'silent',
-        nodePaths: [join(REPO, 'node_modules')],
-        banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
-      });
+      await bundle(join(work, 'src/minimcp/server.ts'), staged);
     } catch (error) {
       // Name the learner's own files, not the temporary copy.
       throw new BuildError(`the server does not build: ${(error as Error).message.replaceAll(work, root)}`);
