@@ -175,14 +175,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   };
 }
 
-/** Kept for the tests and the single-run path: parses, and refuses anything but a single run. */
-export function parseLabArgs(argv: string[]): LabOptions | 'help' {
-  const command = parseCommand(argv);
-  if (command === 'help') return 'help';
-  if (!command.variant) throw new UsageError(`--variant is missing; one of: ${[BASELINE, ...listBreaks()].join(', ')}`);
-  return command.run;
-}
-
 function writeHtml(file: string, report: LabReport, lang: Lang, say: (text: string) => void): void {
   writeReportPage(file, { report, lang, sheet: labSheetQuote(report.variant, lang) });
   say(`wrote ${file}\n`);
