@@ -197,7 +197,7 @@ async function dispatch(command: Command): Promise<number> {
   if (!lab || command.explicitSettings || command.run.solution) {
     if (lab && !command.noPredict) process.stdout.write(`${t('exploring', command.lang)}\n\n`);
     const report = await runLab(command.run);
-    process.stdout.write(`${renderTerminal(report)}\n`);
+    process.stdout.write(`${renderTerminal(report, command.lang)}\n`);
     if (command.htmlFile) writeHtml(command.htmlFile, report, command.lang, (text) => process.stdout.write(text));
     return 0;
   }

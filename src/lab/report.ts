@@ -2,6 +2,8 @@
  * The report: runs side by side in a terminal (bars that read on a projector
  * too), and the versioned JSON document (`--json`), documented in README.md.
  */
+import type { Lang } from '../learn/catalogue.js';
+import { translator } from '../learn/i18n.js';
 import { WORKLOAD_TOOL, type RunResult } from './runner.js';
 
 /** Bump when a field changes meaning or goes away; adding a field does not. */
@@ -111,52 +113,79 @@ function histogramLines(name: string, counts: Record<string, number>, total: num
   return lines;
 }
 
-export function renderTerminal(report: LabReport): string {
+/** The terminal report's words, in English and Spanish. */
+const say = translator({
+  header: { en: 'client {client} · spec {spec} · seed {seed} · {calls} calls · temperature {temperature}', es: 'cliente {client} · especificación {spec} · semilla {seed} · {calls} llamadas · temperatura {temperature}' },
+  eraOld: { en: 'errors follow MCP 2025-06-18: invalid arguments are JSON-RPC -32602, a crash inside the tool -32603', es: 'los errores siguen MCP 2025-06-18: argumentos inválidos son JSON-RPC -32602, un fallo dentro de la herramienta -32603' },
+  eraNew: { en: 'errors follow MCP 2025-11-25: invalid arguments and crashes inside the tool are isError results (SEP-1303)', es: 'los errores siguen MCP 2025-11-25: argumentos inválidos y fallos dentro de la herramienta son resultados isError (SEP-1303)' },
+  firstAttempt: { en: '{run}: first attempt of each call', es: '{run}: primer intento de cada llamada' },
+  refused: { en: 'host refused the tool list:', es: 'el cliente rechazó la lista de herramientas:' },
+  server: { en: 'server:', es: 'servidor:' },
+  figure: { en: 'figure', es: 'cifra' },
+  endingOk: { en: 'calls ending in ok', es: 'llamadas que acaban bien' },
+  missing: { en: 'missing arguments', es: 'argumentos que faltan' },
+  retriesPerCall: { en: 'retries per call', es: 'reintentos por llamada' },
+  retriesPerFailing: { en: 'retries per failing call', es: 'reintentos por llamada fallida' },
+  accuracy: { en: 'eval accuracy', es: 'exactitud (evaluación)' },
+  silentWrong: { en: 'silently wrong answers', es: 'incorrectas sin avisar' },
+  fieldsLost: { en: 'profile fields lost', es: 'campos de perfil perdidos' },
+  throughReadOnly: { en: 'changes through read-only', es: 'cambios en solo lectura' },
+  probe: { en: 'errors naming the argument', es: 'errores que nombran el argumento' },
+  latency: { en: 'latency p50 / p95 (ms)', es: 'latencia p50 / p95 (ms)' },
+  schema: { en: 'published schema of {tool}, variant against baseline', es: 'esquema publicado de {tool}, variante frente a línea base' },
+  noDifference: { en: '(no difference)', es: '(sin diferencias)' },
+  stderr: { en: "the {run} server's stderr (a sample)", es: 'stderr del servidor {run} (una muestra)' },
+});
+
+export function renderTerminal(report: LabReport, lang: Lang = 'en'): string {
   const runs = [report.runs.baseline, report.runs.variant, report.runs.solution].filter((r): r is RunResult => r !== undefined);
   const s = report.settings;
   const out: string[] = [];
-  out.push(bold(`schema-breaks: ${report.variant}`) + dim(`   client ${s.client} · spec ${s.spec} · seed ${s.seed} · ${s.calls} calls · temperature ${s.temperature}`));
-  out.push(dim(`errors follow MCP ${s.spec}: ${s.spec === '2025-06-18' ? 'invalid arguments are JSON-RPC -32602, a crash inside the tool -32603' : 'invalid arguments and crashes inside the tool are isError results (SEP-1303)'}`));
+  out.push(bold(`schema-breaks: ${report.variant}`) + dim(`   ${say('header', lang, { ...s })}`));
+  out.push(dim(say(s.spec === '2025-06-18' ? 'eraOld' : 'eraNew', lang)));
   out.push('');
 
   for (const run of runs) {
-    out.push(...histogramLines(`${run.variant}: first attempt of each call`, run.outcomes, run.calls));
-    if (!run.host.accepted) out.push(`  ${red('host refused the tool list:')} ${run.host.rejection}`);
-    for (const note of run.serverNotes) out.push(`  ${red('server:')} ${note}`);
+    out.push(...histogramLines(say('firstAttempt', lang, { run: run.variant }), run.outcomes, run.calls));
+    if (!run.host.accepted) out.push(`  ${red(say('refused', lang))} ${run.host.rejection}`);
+    for (const note of run.serverNotes) out.push(`  ${red(say('server', lang))} ${note}`);
     out.push('');
   }
 
   const table: [string, (r: RunResult) => string][] = [
-    ['calls ending in ok', (r) => `${r.finalOutcomes.ok ?? 0}/${r.calls}`],
-    ['missing arguments', (r) => `${Math.round(r.missingArguments.share * 100)}%`],
-    ['retries per call', (r) => r.retries.perCall.toFixed(2)],
-    ['retries per failing call', (r) => r.retries.perFailingCall.toFixed(2)],
-    ['eval accuracy', (r) => `${r.accuracy.correct}/${r.accuracy.total}`],
-    ['silently wrong answers', (r) => String(r.silentWrong)],
-    ['errors naming the argument', (r) => `${r.errorProbe.named}/${r.errorProbe.total}`],
-    ['latency p50 / p95 (ms)', (r) => `${r.latencyMs.p50.toFixed(2)} / ${r.latencyMs.p95.toFixed(2)}`],
+    [say('endingOk', lang), (r) => `${r.finalOutcomes.ok ?? 0}/${r.calls}`],
+    [say('missing', lang), (r) => `${Math.round(r.missingArguments.share * 100)}%`],
+    [say('retriesPerCall', lang), (r) => r.retries.perCall.toFixed(2)],
+    [say('retriesPerFailing', lang), (r) => r.retries.perFailingCall.toFixed(2)],
+    [say('accuracy', lang), (r) => `${r.accuracy.correct}/${r.accuracy.total}`],
+    [say('silentWrong', lang), (r) => String(r.silentWrong)],
+    [say('probe', lang), (r) => `${r.errorProbe.named}/${r.errorProbe.total}`],
   ];
   // Figures of the other workloads, shown when they say something.
-  if (runs.some((r) => r.workload === 'profile')) table.splice(6, 0, ['profile fields lost', (r) => String(r.fieldsCleared)]);
-  if (runs.some((r) => r.readOnly)) table.splice(6, 0, ['changes through read-only', (r) => String(r.mutationsThroughReadOnly)]);
+  if (runs.some((r) => r.workload === 'profile')) table.splice(6, 0, [say('fieldsLost', lang), (r) => String(r.fieldsCleared)]);
+  if (runs.some((r) => r.readOnly)) table.splice(6, 0, [say('throughReadOnly', lang), (r) => String(r.mutationsThroughReadOnly)]);
   const width = 18;
-  out.push(bold('figure'.padEnd(26) + runs.map((r) => r.variant.slice(0, width - 1).padStart(width)).join('')));
+  const nameWidth = 34;
+  out.push(bold(say('figure', lang).padEnd(nameWidth) + runs.map((r) => r.variant.slice(0, width - 1).padStart(width)).join('')));
   for (const [name, value] of table) {
     const cells = runs.map((r) => value(r).padStart(width));
-    if (runs.length > 1 && cells[1] !== cells[0] && name !== 'latency p50 / p95 (ms)') cells[1] = cells[1]!.replace(/\S.*$/, (m) => red(m));
-    out.push(name.padEnd(26) + cells.join(''));
+    // A figure that differs from the baseline stands out.
+    if (runs.length > 1 && cells[1] !== cells[0]) cells[1] = cells[1]!.replace(/\S.*$/, (m) => red(m));
+    out.push(name.padEnd(nameWidth) + cells.join(''));
   }
+  // Latency differs from run to run: never highlighted.
+  out.push(say('latency', lang).padEnd(nameWidth) + runs.map((r) => `${r.latencyMs.p50.toFixed(2)} / ${r.latencyMs.p95.toFixed(2)}`.padStart(width)).join(''));
   out.push('');
 
-  out.push(bold(`published schema of ${WORKLOAD_TOOL[(runs[0]?.workload ?? 'conjugate')]}, variant against baseline`));
+  out.push(bold(say('schema', lang, { tool: WORKLOAD_TOOL[runs[0]?.workload ?? 'conjugate'] })));
   const changed = report.schemaDiff.some((l) => !l.startsWith('  '));
-  if (!changed) out.push(dim('  (no difference)'));
+  if (!changed) out.push(dim(`  ${say('noDifference', lang)}`));
   else for (const line of compactDiff(report.schemaDiff)) out.push(line.startsWith('+') ? green(line) : line.startsWith('-') ? red(line) : dim(line));
   out.push('');
 
   const variant = report.runs.variant;
   if (variant && variant.stderrSample.length > 0) {
-    out.push(bold(`the ${variant.variant} server's stderr (a sample)`));
+    out.push(bold(say('stderr', lang, { run: variant.variant })));
     for (const line of variant.stderrSample) out.push(dim(`  ${line.length > 220 ? `${line.slice(0, 217)}...` : line}`));
     out.push('');
   }

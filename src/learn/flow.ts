@@ -256,7 +256,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
   for (const [runName, report] of Object.entries(results)) {
     out();
     out(`━━ ${runName} ━━`);
-    out(renderTerminal(report));
+    out(renderTerminal(report, lang));
   }
   const rows = compare(lab, prediction, results);
   out(renderComparison(lab, rows, lang));
