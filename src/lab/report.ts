@@ -119,7 +119,7 @@ const say = translator({
   eraOld: { en: 'errors follow MCP 2025-06-18: invalid arguments are JSON-RPC -32602, a crash inside the tool -32603', es: 'los errores siguen MCP 2025-06-18: argumentos inválidos son JSON-RPC -32602, un fallo dentro de la herramienta -32603' },
   eraNew: { en: 'errors follow MCP 2025-11-25: invalid arguments and crashes inside the tool are isError results (SEP-1303)', es: 'los errores siguen MCP 2025-11-25: argumentos inválidos y fallos dentro de la herramienta son resultados isError (SEP-1303)' },
   firstAttempt: { en: '{run}: first attempt of each call', es: '{run}: primer intento de cada llamada' },
-  refused: { en: 'host refused the tool list:', es: 'el cliente rechazó la lista de herramientas:' },
+  refused: { en: 'host refused the tool list:', es: 'el anfitrión rechazó la lista de herramientas:' },
   server: { en: 'server:', es: 'servidor:' },
   figure: { en: 'figure', es: 'cifra' },
   endingOk: { en: 'calls ending in ok', es: 'llamadas que acaban bien' },
