@@ -170,8 +170,10 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
     case 'check':
       return runCheck(lab, labCommand);
     case 'hint': {
-      const seen = name ? journalOf(name, root).read().filter((e) => e.lab === lab.id && e.kind === 'reflection' && e.data.hint).length : 0;
-      return showHint(lab, Math.min(seen + 1, hints(readSheet(lab.id, command.lang)).length), command.lang);
+      // The cascade goes gentle to nearly-the-answer: the learner picks how far to go.
+      const all = hints(readSheet(lab.id, command.lang));
+      const n = await select({ message: t('chooseHint', command.lang), choices: all.map((h, i) => ({ name: h.title, value: i + 1 })) });
+      return showHint(lab, n, command.lang);
     }
     default:
       return 0;
