@@ -27,7 +27,8 @@ export class WorkspaceExistsError extends Error {}
 export function createWorkspace(name: string, lab: string, root = REPO): string {
   const dir = workspaceDir(name, lab, root);
   if (existsSync(dir)) throw new WorkspaceExistsError(`${relative(root, dir)} already exists; your edits are there. To start over: npm run lab -- --variant ${lab} --reset`);
-  const work = prepareSources([breakPatch(lab)], root);
+  // Made from the kit's own baseline; `root` only says where learners/ is.
+  const work = prepareSources([breakPatch(lab)]);
   try {
     mkdirSync(join(dir, '..'), { recursive: true });
     // Staged next to the target and renamed: a workspace is there whole, or not at all.
