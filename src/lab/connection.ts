@@ -149,9 +149,16 @@ export class ServerConnection {
     const transport = this.transport;
     this.client = undefined;
     this.transport = undefined;
+    // Everything the server wrote to stderr is read before close() returns.
+    const stderrEnded = new Promise<void>((resolve) => {
+      const stream = transport?.stderr as import('node:stream').Readable | null | undefined;
+      if (!stream || stream.readableEnded) resolve();
+      else stream.once('end', resolve).once('close', resolve);
+    });
     // client.close() ends stdin, then SIGTERM, then SIGKILL (SDK client/stdio.js): no process is left behind.
     if (client) await client.close().catch(() => {});
     else if (transport) await transport.close().catch(() => {});
+    await Promise.race([stderrEnded, new Promise((resolve) => setTimeout(resolve, 500).unref())]);
   }
 
   async close(): Promise<void> {

@@ -86,6 +86,10 @@ export async function run(variant: string, server: string | string[], settings: 
     const evaluation: CallRecord[] = [];
     for (const request of EVAL_SET) evaluation.push(await runRequest(request, view, profile, connection, knobs, seed));
     const errorProbe = await probeErrorMessages(records, connection);
+    // Stopped before its stderr is read: a reply on stdout can overtake the
+    // trace the server wrote just before it on stderr, and the sample must
+    // not depend on which pipe was read first.
+    await connection.close();
 
     const seen = 'tools' in view ? (view.tools.find((t) => t.name === WORKLOAD_TOOL[workload])?.inputSchema ?? null) : null;
     if (connection.garbageLines > 0) serverNotes.push(`the server wrote ${connection.garbageLines} line(s) to stdout that are not JSON-RPC`);
