@@ -46,10 +46,19 @@ export class ServerConnection {
   exits = 0;
   readonly notes: string[] = [];
 
+  /**
+   * Starting a server and listing its tools may take longer than one call on
+   * a loaded machine (CI on two busy cores): a short per-call timeout must
+   * not turn a slow start into a verdict on the server.
+   */
+  private readonly startTimeoutMs: number;
+
   constructor(
     private readonly server: ServerCommand,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.startTimeoutMs = Math.max(timeoutMs, 10_000);
+  }
 
   private async start(): Promise<void> {
     const transport = new StdioClientTransport({ ...this.server, stderr: 'pipe' });
@@ -68,14 +77,14 @@ export class ServerConnection {
         this.client = undefined;
       }
     };
-    await client.connect(transport, { timeout: this.timeoutMs });
+    await client.connect(transport, { timeout: this.startTimeoutMs });
   }
 
   /** tools/list, as a client sees it. Throws with a plain message when the server never answers. */
   async listTools(): Promise<Tool[]> {
     try {
       await this.ensureStarted();
-      const { tools } = await this.client!.listTools(undefined, { timeout: this.timeoutMs });
+      const { tools } = await this.client!.listTools(undefined, { timeout: this.startTimeoutMs });
       return tools;
     } catch (error) {
       throw new Error(`the server did not answer tools/list: ${describe(error)}${this.stderrTail()}`);
