@@ -8,15 +8,12 @@
  * a script that slipped through could not run or load anything.
  */
 import { outcomeSwatch } from '../report/colours.js';
+import { esc as escapeHtml } from '../report/svg.js';
 import type { Lang } from '../learn/catalogue.js';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for HTML content or a quoted attribute. Control characters (other than tab and line break) are dropped. */
+/** Text for HTML content or a quoted attribute: the report's escaping, after dropping control characters (other than tab and line break). */
 export function esc(value: unknown): string {
-  return String(value)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
-    .replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return escapeHtml(String(value).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ''));
 }
 
 /** One colour per outcome label: the very colour the lab report uses (src/report/colours.ts), so a label looks the same on every page. */

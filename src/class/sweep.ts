@@ -34,7 +34,7 @@ import { Worker } from 'node:worker_threads';
 import { version as esbuildVersion } from 'esbuild';
 import { SPEC_ERAS, type SpecEra } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
-import { detectLang } from '../learn/i18n.js';
+import { detectLang, translator } from '../learn/i18n.js';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { PROFILES, PROFILE_IDS } from '../lab/profiles.js';
@@ -524,9 +524,7 @@ const TEXT = {
 
 type TextKey = keyof typeof TEXT;
 
-function tr(key: TextKey, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return TEXT[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
-}
+const tr = translator<TextKey>(TEXT);
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
