@@ -534,7 +534,8 @@ describe('interrupted runs', () => {
         expect(mdText === header + entries.slice(0, shown).map(block).join(''), 'breaks.md holds only complete blocks').toBe(true);
       }
       if (shown < entries.length) stats.mdBehind++;
-      if (fs.readdirSync(dir).some((f) => f.endsWith('.tmp'))) stats.tempFilesLeft++;
+      // A kill before the first write leaves no notes folder at all: the journal as it was.
+      if (fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.endsWith('.tmp'))) stats.tempFilesLeft++;
       if (fs.existsSync(journal.lockPath)) stats.lockLeft++;
       stats.maxEntriesPerRun = Math.max(stats.maxEntriesPerRun, entries.length - prevEntries.length);
       prevEntries = entries;
