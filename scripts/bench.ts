@@ -40,7 +40,7 @@ const SIDE_BY_SIDE_ROUNDS = 5;
 const LAB_REPS = 5;
 const RATIO_TARGET = 0.8;
 const LAB_TARGET_MS = 3000;
-const SPEC = '2025-11-25';
+const BUILD = 'mcpserver-1.32' as const;
 
 /** Valid arguments for the baseline's conjugate tool, cycled through. */
 const CALL_ARGS: Record<string, unknown>[] = [
@@ -218,7 +218,7 @@ async function runnerRun(serverJs: string, calls: number): Promise<Timed & { res
   if (!client) throw new Error('no faithful profile');
   runnerPhase.listedAt = runnerPhase.closingAt = NaN;
   const started = performance.now();
-  const result = await run('baseline', serverJs, { client, spec: SPEC, seed: 1, calls, knobs: DEFAULT_KNOBS });
+  const result = await run('baseline', serverJs, { client, server: BUILD, seed: 1, calls, knobs: DEFAULT_KNOBS });
   const wallMs = performance.now() - started;
   const sent = callsSent(result);
   if (sent.fromHistogram !== sent.workload) throw new Error(`attempts histogram (${sent.fromHistogram}) and records (${sent.workload}) disagree`);
@@ -297,9 +297,9 @@ async function main(): Promise<void> {
 
   const bundle = await buildServer([]);
   const serverTs = join('src', 'minimcp', 'server.ts');
-  const npxTsx: ServerCmd = { label: 'npx tsx', command: 'npx', args: ['tsx', serverTs, '--spec', SPEC] };
-  const nodeTsx: ServerCmd = { label: 'node --import tsx', command: process.execPath, args: ['--import', 'tsx', serverTs, '--spec', SPEC] };
-  const nodeBundle: ServerCmd = { label: 'node bundle', command: process.execPath, args: [bundle, '--spec', SPEC] };
+  const npxTsx: ServerCmd = { label: 'npx tsx', command: 'npx', args: ['tsx', serverTs, '--build', BUILD] };
+  const nodeTsx: ServerCmd = { label: 'node --import tsx', command: process.execPath, args: ['--import', 'tsx', serverTs, '--build', BUILD] };
+  const nodeBundle: ServerCmd = { label: 'node bundle', command: process.execPath, args: [bundle, '--build', BUILD] };
 
   // 1 ---------------------------------------------------------------------
   log(`1. Cold start, spawn to tools/list answer (1 warm-up + ${COLD_REPS} runs each)`);

@@ -1,6 +1,6 @@
 /**
  * The class sweep (`npm run class -- sweep`): every lab x every client profile
- * x both spec eras on one page. Checked here: the JSON covers every cell; a
+ * x both server eras on one page. Checked here: the JSON covers every cell; a
  * cell's figures are what `runLab` measures for it directly (so running in
  * parallel worker threads, with the baseline shared between labs, changes
  * nothing); the same seed gives the same figures whatever the number of jobs;
@@ -20,7 +20,7 @@ import { getProfile, PROFILE_IDS } from '../src/lab/profiles.js';
 import type { RunResult } from '../src/lab/runner.js';
 import { runLab } from '../src/lab/side-by-side.js';
 import { listBreaks } from '../src/lab/variants.js';
-import { SPEC_ERAS, type SpecEra } from '../src/minimcp/errors.js';
+import { SERVER_BUILDS, type ServerBuild } from '../src/minimcp/errors.js';
 import { loadCatalogue } from '../src/learn/catalogue.js';
 import { REPO } from './helpers/server.js';
 
@@ -72,9 +72,9 @@ let report: SweepReport;
 let stderr: string;
 
 /** The cell of a lab (its first row, when its runs send more than one kind of request). */
-const cell = (lab: string, client: string, spec: SpecEra): SweepCell => {
-  const found = report.cells.find((c) => c.lab === lab && c.client === client && c.spec === spec);
-  if (!found) throw new Error(`no cell ${lab} ${client} ${spec}`);
+const cell = (lab: string, client: string, server: ServerBuild): SweepCell => {
+  const found = report.cells.find((c) => c.lab === lab && c.client === client && c.server === server);
+  if (!found) throw new Error(`no cell ${lab} ${client} ${server}`);
   return found;
 };
 
@@ -92,7 +92,7 @@ afterAll(() => {
 });
 
 describe('the sweep JSON', () => {
-  it('is one versioned document with every break x every profile x both eras, each with baseline, variant and solution', () => {
+  it('is one versioned document with every break x every profile x every server build, each with baseline, variant and solution', () => {
     expect(report.format).toBe(SWEEP_FORMAT);
     expect(report.format).toBe('schema-breaks/sweep');
     expect(report.version).toBe(1);
@@ -102,15 +102,15 @@ describe('the sweep JSON', () => {
     // Every break is a row (a lab whose runs send two kinds of requests is a row for each).
     expect([...new Set(report.labs.map((l) => l.id))].sort()).toEqual([...breaks].sort());
     expect(report.clients.map((c) => c.id)).toEqual([...PROFILE_IDS]);
-    expect(report.specs).toEqual([...SPEC_ERAS]);
-    expect(report.cells).toHaveLength(report.labs.length * PROFILE_IDS.length * SPEC_ERAS.length);
-    const keys = new Set(report.cells.map((c) => `${c.lab} ${c.workload} ${c.readOnly} ${c.client} ${c.spec}`));
+    expect(report.servers).toEqual([...SERVER_BUILDS]);
+    expect(report.cells).toHaveLength(report.labs.length * PROFILE_IDS.length * SERVER_BUILDS.length);
+    const keys = new Set(report.cells.map((c) => `${c.lab} ${c.workload} ${c.readOnly} ${c.client} ${c.server}`));
     expect(keys.size).toBe(report.cells.length);
     for (const row of report.labs) {
       for (const client of PROFILE_IDS) {
-        for (const spec of SPEC_ERAS) {
-          const c = report.cells.find((x) => x.lab === row.id && x.workload === row.workload && x.readOnly === row.readOnly && x.client === client && x.spec === spec);
-          expect(c, `${row.id} (${row.workload}) ${client} ${spec}`).toBeDefined();
+        for (const server of SERVER_BUILDS) {
+          const c = report.cells.find((x) => x.lab === row.id && x.workload === row.workload && x.readOnly === row.readOnly && x.client === client && x.server === server);
+          expect(c, `${row.id} (${row.workload}) ${client} ${server}`).toBeDefined();
           expect(c!.runs.baseline.variant).toBe('baseline');
           expect(c!.runs.variant.variant).toBe(row.id);
           expect(c!.runs.solution?.variant, `${row.id} has a solution in solutions/`).toBe(`${row.id}+solution`);
@@ -139,7 +139,7 @@ describe('the sweep JSON', () => {
   async function expectRunLabFigures(c: SweepCell): Promise<void> {
     const direct = await runLab({
       variant: c.lab,
-      settings: { client: getProfile(c.client)!, spec: c.spec, seed: SEED, calls: CALLS, knobs: DEFAULT_KNOBS, workload: c.workload, readOnly: c.readOnly },
+      settings: { client: getProfile(c.client)!, server: c.server, seed: SEED, calls: CALLS, knobs: DEFAULT_KNOBS, workload: c.workload, readOnly: c.readOnly },
       solution: true,
       json: true,
     });
@@ -151,8 +151,8 @@ describe('the sweep JSON', () => {
   it.each([
     ['broken-schema', 'langflow', '2025-06-18'],
     ['structural-anyof', 'openai-strict', '2025-11-25'],
-  ] as const)('the figures of %s under %s, %s are what runLab measures for that cell directly', async (lab, client, spec) => {
-    await expectRunLabFigures(cell(lab, client, spec));
+  ] as const)('the figures of %s under %s, %s are what runLab measures for that cell directly', async (lab, client, server) => {
+    await expectRunLabFigures(cell(lab, client, server));
   });
 
   it('so are those of a cell that sends other requests than conjugations, when a lab has one', async () => {
@@ -167,13 +167,13 @@ describe('the sweep JSON', () => {
     const { report: again, timing } = await sweep({ seed: SEED, calls: CALLS, jobs: 1, labs, clients });
     expect(timing.jobs).toBe(1);
     const mine = { ...report, labs: report.labs.filter((l) => labs.includes(l.id)), clients: report.clients.filter((c) => clients.includes(c.id)), cells: report.cells.filter((c) => labs.includes(c.lab) && clients.includes(c.client)) };
-    expect(again.cells).toHaveLength(labs.length * clients.length * SPEC_ERAS.length);
+    expect(again.cells).toHaveLength(labs.length * clients.length * SERVER_BUILDS.length);
     expect(withoutLatency(again)).toEqual(withoutLatency(mine));
   }, 120_000);
 
-  it('structural-anyof under gemini: every call client-rejected, in both eras (facts.md: the legacy parameters refuse unions)', () => {
-    for (const spec of SPEC_ERAS) {
-      const c = cell('structural-anyof', 'gemini', spec);
+  it('structural-anyof under gemini: every call client-rejected, in every server build (facts.md: the legacy parameters refuse unions)', () => {
+    for (const server of SERVER_BUILDS) {
+      const c = cell('structural-anyof', 'gemini', server);
       expect(c.runs.variant.outcomes).toEqual({ 'client-rejected': CALLS });
       expect(c.runs.variant.finalOutcomes).toEqual({ 'client-rejected': CALLS });
       expect(c.runs.variant.host.accepted).toBe(false);
@@ -186,8 +186,8 @@ describe('the sweep JSON', () => {
   });
 
   it('marks the fix of structural-anyof under openai-strict as falling short: strict mode refuses its optional fields', () => {
-    for (const spec of SPEC_ERAS) {
-      const c = cell('structural-anyof', 'openai-strict', spec);
+    for (const server of SERVER_BUILDS) {
+      const c = cell('structural-anyof', 'openai-strict', server);
       expect(c.runs.solution!.finalOutcomes).toEqual({ 'client-rejected': CALLS });
       expect(c.verdict.solutionFallsShort).toBe(true);
     }

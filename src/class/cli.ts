@@ -35,7 +35,7 @@ Commands:
   handout --all         every lab (in both languages, unless --lang is given)
       --out FILE        the handout file (with --all: a folder; default handouts/)
       --lang en|es      language of the handout (default: from the locale)
-  sweep [...]           every lab x every client profile x both spec eras, on one page
+  sweep [...]           every lab x every client profile x every server build, on one page
                         (npm run class -- sweep --help for its options)
 
   --help                this text`;

@@ -4,7 +4,7 @@
  *
  * One run is one server process (already built: the main thread builds every
  * bundle first, so workers never race on a build), one client profile, one
- * spec era, one workload and one seed, exactly as `runLab` runs it (src/lab/runner.ts). Runs
+ * server era, one workload and one seed, exactly as `runLab` runs it (src/lab/runner.ts). Runs
  * are deterministic by seed, so which worker runs what, and in which order,
  * does not change a figure (latency aside).
  *
@@ -15,7 +15,7 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { getProfile } from '../lab/profiles.js';
 import { run, type RunResult, type Workload } from '../lab/runner.js';
-import type { SpecEra } from '../minimcp/errors.js';
+import type { ServerBuild } from '../minimcp/errors.js';
 
 /** One run to make: what `run(variant, serverJs, settings)` needs, as plain data. */
 export interface RunTask {
@@ -24,7 +24,7 @@ export interface RunTask {
   variant: string;
   serverJs: string;
   client: string;
-  spec: SpecEra;
+  server: ServerBuild;
   seed: number;
   calls: number;
   temperature: number;
@@ -39,7 +39,7 @@ export async function runTask(task: RunTask): Promise<RunResult> {
   if (!client) throw new Error(`unknown client profile ${task.client}`);
   const result = await run(task.variant, task.serverJs, {
     client,
-    spec: task.spec,
+    server: task.server,
     seed: task.seed,
     calls: task.calls,
     knobs: { ...DEFAULT_KNOBS, temperature: task.temperature },

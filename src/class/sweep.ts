@@ -1,10 +1,10 @@
 /**
  * `npm run class -- sweep`: the whole course's findings on one screen.
  *
- * Every lab (every break in breaks/), every client profile and both spec eras,
+ * Every lab (every break in breaks/), every client profile and every server build,
  * one seed, each with its solution: the baseline, the variant and the solution
- * of each (lab, client, spec), as `npm run lab -- --variant <lab> --client <p>
- * --spec <era> --solution` measures them. The result is one self-contained
+ * of each (lab, client, server), as `npm run lab -- --variant <lab> --client <p>
+ * --server <build> --solution` measures them. The result is one self-contained
  * HTML page (a grid: a row per lab and era, a column per client profile), or
  * with `--json` the data (format `schema-breaks/sweep`, version 1).
  *
@@ -16,7 +16,7 @@
  * How it runs:
  * - every server bundle is built first (baseline, each break, each break with
  *   its solution), so the workers never race on a build;
- * - the baseline of a (client, spec, workload, read-only) is the same run for
+ * - the baseline of a (client, server, workload, read-only) is the same run for
  *   every lab that uses those settings (same server, same settings, same
  *   seed), so it runs once and every such lab's cell shares it;
  * - the runs go to `--jobs` worker threads (src/class/sweep-worker.ts, bundled
@@ -32,7 +32,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { version as esbuildVersion } from 'esbuild';
-import { SPEC_ERAS, type SpecEra } from '../minimcp/errors.js';
+import { SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
 import { detectLang, translator } from '../learn/i18n.js';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
@@ -115,7 +115,7 @@ export interface SweepCell {
   workload: Workload;
   readOnly: boolean;
   client: string;
-  spec: SpecEra;
+  server: ServerBuild;
   runs: { baseline: SweepRun; variant: SweepRun; solution: SweepRun | null };
   verdict: {
     variant: Verdict;
@@ -132,8 +132,8 @@ export interface SweepReport {
   settings: { seed: number; calls: number; temperature: number };
   labs: SweepLab[];
   clients: { id: string; title: string; asOf: string }[];
-  specs: SpecEra[];
-  /** Lab by lab (catalogue order), then client (PROFILE_IDS order), then spec (SPEC_ERAS order). */
+  servers: ServerBuild[];
+  /** Lab by lab (catalogue order), then client (PROFILE_IDS order), then server (SERVER_BUILDS order). */
   cells: SweepCell[];
 }
 
@@ -153,10 +153,10 @@ export interface SweepOptions {
   jobs: number;
   /** Runs in flight per worker (default: defaultPerJob(jobs)). */
   perJob?: number;
-  /** Subsets, for tests; default every lab, every profile, both eras. */
+  /** Subsets, for tests; default every lab, every profile, every server build. */
   labs?: string[];
   clients?: string[];
-  specs?: SpecEra[];
+  servers?: ServerBuild[];
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -345,7 +345,7 @@ async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs:
 }
 
 function describeTask(task: RunTask): string {
-  return `${task.variant} (client ${task.client}, spec ${task.spec}, workload ${task.workload}${task.readOnly ? ', read-only' : ''})`;
+  return `${task.variant} (client ${task.client}, server ${task.server}, workload ${task.workload}${task.readOnly ? ', read-only' : ''})`;
 }
 
 export async function sweep(options: SweepOptions): Promise<{ report: SweepReport; timing: SweepTiming }> {
@@ -355,7 +355,7 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
   const perJob = Math.max(1, options.perJob ?? defaultPerJob(jobs));
   const labs = sweepLabs().filter((lab) => !options.labs || options.labs.includes(lab.id));
   const clients = PROFILES.filter((p) => !options.clients || options.clients.includes(p.id));
-  const specs = SPEC_ERAS.filter((s) => !options.specs || options.specs.includes(s));
+  const servers = SERVER_BUILDS.filter((s) => !options.servers || options.servers.includes(s));
 
   // Every bundle first, and the worker's: built (or found in the cache) once, before any worker starts.
   const ids = [...new Set(labs.map((lab) => lab.id))];
@@ -372,28 +372,28 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
   const built = performance.now();
 
   const tasks: RunTask[] = [];
-  const task = (variant: string, serverJs: string, client: string, spec: SpecEra, lab: SweepLab): number => {
-    tasks.push({ id: tasks.length, variant, serverJs, client, spec, seed: options.seed, calls: options.calls, temperature, workload: lab.workload, readOnly: lab.readOnly });
+  const task = (variant: string, serverJs: string, client: string, server: ServerBuild, lab: SweepLab): number => {
+    tasks.push({ id: tasks.length, variant, serverJs, client, server, seed: options.seed, calls: options.calls, temperature, workload: lab.workload, readOnly: lab.readOnly });
     return tasks.length - 1;
   };
-  // One baseline per (client, spec, workload, read-only), shared by the labs that use it.
+  // One baseline per (client, server, workload, read-only), shared by the labs that use it.
   const baselineTasks = new Map<string, number>();
-  const baselineTask = (client: string, spec: SpecEra, lab: SweepLab) => {
-    const key = `${client} ${spec} ${lab.workload} ${lab.readOnly}`;
-    if (!baselineTasks.has(key)) baselineTasks.set(key, task(BASELINE, baselineJs, client, spec, lab));
+  const baselineTask = (client: string, server: ServerBuild, lab: SweepLab) => {
+    const key = `${client} ${server} ${lab.workload} ${lab.readOnly}`;
+    if (!baselineTasks.has(key)) baselineTasks.set(key, task(BASELINE, baselineJs, client, server, lab));
     return baselineTasks.get(key)!;
   };
   const cellTasks = labs.flatMap((lab) =>
     clients.flatMap((client) =>
-      specs.map((spec) => {
+      servers.map((server) => {
         const built = bundles.get(lab.id)!;
         return {
           lab,
           client: client.id,
-          spec,
-          baseline: baselineTask(client.id, spec, lab),
-          variant: task(lab.id, built.variant, client.id, spec, lab),
-          solution: built.solution === null ? null : task(`${lab.id}+solution`, built.solution, client.id, spec, lab),
+          server,
+          baseline: baselineTask(client.id, server, lab),
+          variant: task(lab.id, built.variant, client.id, server, lab),
+          solution: built.solution === null ? null : task(`${lab.id}+solution`, built.solution, client.id, server, lab),
         };
       }),
     ),
@@ -412,7 +412,7 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
       workload: c.lab.workload,
       readOnly: c.lab.readOnly,
       client: c.client,
-      spec: c.spec,
+      server: c.server,
       runs: { baseline, variant, solution },
       verdict: {
         variant: verdict(variant, baseline),
@@ -428,7 +428,7 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
     settings: { seed: options.seed, calls: options.calls, temperature },
     labs,
     clients: clients.map((p) => ({ id: p.id, title: p.title, asOf: p.asOf })),
-    specs: [...specs],
+    servers: [...servers],
     cells,
   };
   return {
@@ -451,11 +451,11 @@ function labelOrder(labels: Iterable<string>): string[] {
 const TEXT = {
   title: { en: 'schema-breaks: the whole course on one screen', es: 'schema-breaks: todo el curso en una pantalla' },
   intro: {
-    en: 'Every lab × every client profile × both MCP spec eras; seed {seed}, {calls} calls per run. Each cell: how the calls ended for the baseline, the break, and the break with its fix.',
-    es: 'Cada laboratorio × cada perfil de cliente × las dos eras de la especificación MCP; semilla {seed}, {calls} llamadas por ejecución. Cada celda: cómo terminaron las llamadas en la línea base, con la avería y con la avería y su arreglo.',
+    en: 'Every lab × every client profile × every server build; seed {seed}, {calls} calls per run. Each cell: how the calls ended for the baseline, the break, and the break with its fix.',
+    es: 'Cada laboratorio × cada perfil de cliente × cada compilación del servidor; semilla {seed}, {calls} llamadas por ejecución. Cada celda: cómo terminaron las llamadas en la línea base, con la avería y con la avería y su arreglo.',
   },
   lab: { en: 'lab', es: 'laboratorio' },
-  spec: { en: 'spec', es: 'era' },
+  server: { en: 'server build', es: 'compilación del servidor' },
   baseline: { en: 'base', es: 'base' },
   variant: { en: 'break', es: 'avería' },
   solution: { en: 'fix', es: 'arreglo' },
@@ -604,7 +604,7 @@ function runLine(run: SweepRun, kind: 'baseline' | 'variant' | 'solution', lang:
 }
 
 function cellHtml(cell: SweepCell, lang: Lang, id: string): string {
-  const where = `${cell.lab}, ${cell.client}, ${cell.spec}`;
+  const where = `${cell.lab}, ${cell.client}, ${cell.server}`;
   const look = shade(cell);
   const classes = ['cell', `v-${look}`];
   const short = cell.verdict.solutionFallsShort;
@@ -641,7 +641,7 @@ table.grid { border-collapse: separate; border-spacing: 3px; width: 100%; table-
 .grid thead { position: sticky; top: 0; z-index: 1; background: #fff; }
 .grid th { background: #20242c; color: #fff; padding: 3px 5px; text-align: center; vertical-align: top; font-size: 17px; border-radius: 4px; }
 .grid th .sub { display: block; font-weight: 400; font-size: 12px; color: #d6dbe4; line-height: 1.15; margin-top: 1px; }
-.grid th.spec { background: #3a4050; font-size: 13px; font-weight: 600; font-variant-numeric: tabular-nums; padding: 1px 2px; }
+.grid th.server { background: #3a4050; font-size: 13px; font-weight: 600; font-variant-numeric: tabular-nums; padding: 1px 2px; }
 .grid th.labname { width: 132px; font-size: 14.5px; line-height: 1.15; text-align: left; padding: 3px 4px; }
 .grid th.labname .sub { font-size: 11.5px; }
 .grid th.labname code { font-size: 11.5px; color: #d6dbe4; font-weight: 400; overflow-wrap: anywhere; }
@@ -667,7 +667,7 @@ svg.bar { flex: 0 0 30%; display: block; height: 14px; }
   .grid th.labname { width: 100px; font-size: 13px; }
   .grid th.key { font-size: 11px; }
   svg.bar { flex-basis: 26%; }
-  .grid th.spec { font-size: 11px; }
+  .grid th.server { font-size: 11px; }
   .pct { font-size: 12.5px; }
   .facts { font-size: 10.5px; }
 }
@@ -684,14 +684,14 @@ function labSettings(lab: SweepLab, lang: Lang): string {
 }
 
 export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming): string {
-  const cellAt = (lab: SweepLab, client: string, spec: string) =>
-    report.cells.find((c) => c.lab === lab.id && c.workload === lab.workload && c.readOnly === lab.readOnly && c.client === client && c.spec === spec);
+  const cellAt = (lab: SweepLab, client: string, server: string) =>
+    report.cells.find((c) => c.lab === lab.id && c.workload === lab.workload && c.readOnly === lab.readOnly && c.client === client && c.server === server);
   const { seed, calls } = report.settings;
   const header =
     `<tr><th scope="col" rowspan="2" class="labname">${esc(tr('lab', lang))}</th><th scope="col" rowspan="2" class="key"></th>` +
-    report.clients.map((c) => `<th scope="colgroup" colspan="${report.specs.length}" title="${esc(c.title)}">${esc(c.id)}<span class="sub">${esc(c.asOf)}</span></th>`).join('') +
+    report.clients.map((c) => `<th scope="colgroup" colspan="${report.servers.length}" title="${esc(c.title)}">${esc(c.id)}<span class="sub">${esc(c.asOf)}</span></th>`).join('') +
     '</tr>\n<tr>' +
-    report.clients.map((c) => report.specs.map((spec) => `<th scope="col" class="spec"><span class="sr">${esc(c.id)}, ${esc(tr('spec', lang))} </span>${esc(spec)}</th>`).join('')).join('') +
+    report.clients.map((c) => report.servers.map((server) => `<th scope="col" class="server"><span class="sr">${esc(c.id)}, ${esc(tr('server', lang))} </span>${esc(server)}</th>`).join('')).join('') +
     '</tr>';
   const key = (['baseline', 'variant', 'solution'] as const).map((k) => `<span class="k-${k}">${esc(tr(k, lang))}</span>`).join('');
   // Wide enough for the longest run name in this language (bold, 13px).
@@ -700,8 +700,8 @@ export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming
   const body = report.labs
     .map((lab) => {
       const cells = report.clients.flatMap((c) =>
-        report.specs.map((spec) => {
-          const cell = cellAt(lab, c.id, spec);
+        report.servers.map((server) => {
+          const cell = cellAt(lab, c.id, server);
           return cell ? cellHtml(cell, lang, `c${++n}`) : '<td class="cell"></td>';
         }),
       );
@@ -731,7 +731,7 @@ export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming
             const bits = [`ok ${pct(okShare(b))} → ${pct(okShare(s))}`];
             for (const f of FACTS) if (f.value(s) !== f.value(b)) bits.push(`${tr(f.words, lang)} ${f.value(b)} → ${f.value(s)}`);
             const said = s.host.accepted ? '' : `; ${esc(tr('hostSaid', lang))}: <span class="rejection">${esc(s.host.rejection)}</span>`;
-            return `<li><strong>${esc(title(c.lab))}</strong> (<code>${esc(c.lab)}</code>), ${esc(c.client)}, ${esc(c.spec)}: ${esc(bits.join(', '))}${said}</li>`;
+            return `<li><strong>${esc(title(c.lab))}</strong> (<code>${esc(c.lab)}</code>), ${esc(c.client)}, ${esc(c.server)}: ${esc(bits.join(', '))}${said}</li>`;
           })
           .join('')}</ul>`;
   const timingLine = timing ? `${esc(tr('timing', lang, { runs: timing.runs, seconds: (timing.totalMs / 1000).toFixed(1), jobs: timing.jobs }))} · ` : '';
@@ -775,7 +775,7 @@ ${findings}
 
 export const SWEEP_USAGE = `Usage: npm run class -- sweep [options]
 
-Every lab x every client profile (${PROFILE_IDS.join(', ')}) x both spec eras (${SPEC_ERAS.join(', ')}),
+Every lab x every client profile (${PROFILE_IDS.join(', ')}) x every server build (${SERVER_BUILDS.join(', ')}),
 each with its solution, on one page: the whole course's findings on one screen.
 
   --seed N        seed of the workload and the model (default 1)
@@ -891,13 +891,13 @@ export async function runSweepCommand(argv: string[]): Promise<number> {
   if (json) process.stdout.write(`${sweepJson(report)}\n`);
   const short = report.cells.filter((c) => c.verdict.solutionFallsShort);
   say(
-    `sweep: ${new Set(report.labs.map((l) => l.id)).size} labs (${report.labs.length} rows) x ${report.clients.length} clients x ${report.specs.length} specs = ${report.cells.length} cells, ` +
+    `sweep: ${new Set(report.labs.map((l) => l.id)).size} labs (${report.labs.length} rows) x ${report.clients.length} clients x ${report.servers.length} servers = ${report.cells.length} cells, ` +
       `${timing.runs} runs in ${(timing.totalMs / 1000).toFixed(1)} s (build ${(timing.buildMs / 1000).toFixed(1)} s, runs ${(timing.runMs / 1000).toFixed(1)} s) ` +
       `with ${timing.jobs} job(s) x ${timing.perJob} runs in flight`,
   );
   if (!json) {
     say(`the break changes the figures in ${report.cells.filter((c) => c.verdict.variant !== 'same').length} of ${report.cells.length} cells; the fix falls short in ${short.length}`);
-    for (const c of short) say(`  fix falls short: ${c.lab}, ${c.client}, ${c.spec}: ok ${pct(okShare(c.runs.baseline))} -> ${pct(okShare(c.runs.solution!))}`);
+    for (const c of short) say(`  fix falls short: ${c.lab}, ${c.client}, ${c.server}: ok ${pct(okShare(c.runs.baseline))} -> ${pct(okShare(c.runs.solution!))}`);
   }
   if (out !== undefined) say(`page: ${out}`);
   return 0;

@@ -4,13 +4,13 @@
  * - the catalogue (no --variant): each lab's state and what to do next;
  * - the learner's path for a lab (--variant <lab>): predictions, the lab's
  *   runs, prediction next to measurement, notes (src/learn/flow.ts);
- * - a single run (--json, --client/--spec given, or the baseline): baseline,
+ * - a single run (--json, --client/--server given, or the baseline): baseline,
  *   variant (and solution) side by side;
  * - --read, --hint N, --workspace, --reset.
  * Every bad input is one clear line and exit code 2.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_SPEC, SPEC_ERAS, type SpecEra } from '../minimcp/errors.js';
+import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
 import * as flow from '../learn/flow.js';
 import { detectLang, t } from '../learn/i18n.js';
@@ -45,7 +45,8 @@ predictions next to what was measured, in your notes (learners/<name>/notes/).
 
 Runs (for exploring; no predictions are asked):
   --client P         how the host presents the schema: ${PROFILE_IDS.join(', ')} (default faithful)
-  --spec ERA         MCP revision for error mapping: ${SPEC_ERAS.join(', ')} (default ${DEFAULT_SPEC})
+  --server ID        the server build, which decides how errors reach the client:
+                     ${SERVER_BUILDS.join(', ')} (default: the lab's, else ${DEFAULT_BUILD})
   --seed N           seed of the workload and the model (default 1)
   --calls N          workload size (default 100); the eval of 30 always runs
   --temperature T    the model's sampling temperature, 0 to 2 (default ${DEFAULT_KNOBS.temperature})
@@ -65,7 +66,7 @@ export interface Command {
   lab?: Lab;
   lang: Lang;
   learner?: string;
-  /** True when the learner chose the run settings (--client/--spec): an exploration, not the lab's own runs. */
+  /** True when the learner chose the run settings (--client/--server/...): an exploration, not the lab's own runs. */
   explicitSettings: boolean;
   run: LabOptions;
   read: boolean;
@@ -95,6 +96,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
       options: {
         variant: { type: 'string' },
         client: { type: 'string' },
+        server: { type: 'string' },
         spec: { type: 'string' },
         seed: { type: 'string' },
         calls: { type: 'string' },
@@ -127,13 +129,15 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const clientId = values.client ?? 'faithful';
   const client = getProfile(clientId);
   if (!client) throw new UsageError(`unknown client "${clientId}"; one of: ${PROFILE_IDS.join(', ')}`);
-  const spec = values.spec ?? DEFAULT_SPEC;
-  if (!(SPEC_ERAS as readonly string[]).includes(spec)) throw new UsageError(`unknown spec "${spec}"; one of: ${SPEC_ERAS.join(', ')}`);
+  if (values.spec !== undefined) throw new UsageError(`--spec is gone: which error a client sees depends on the server build, not the MCP revision; use --server ${SERVER_BUILDS.join('|')}`);
+  const variant = values.variant;
+  const lab = variant && variant !== BASELINE ? loadCatalogue().find((l) => l.id === variant) : undefined;
+  // An exploration of a lab runs on the lab's own server build unless told otherwise.
+  const server = values.server ?? lab?.runs[0]?.server ?? DEFAULT_BUILD;
+  if (!isServerBuild(server)) throw new UsageError(`unknown server build "${server}"; one of: ${SERVER_BUILDS.join(', ')}`);
   const temperature = values.temperature === undefined ? DEFAULT_KNOBS.temperature : Number(values.temperature);
   if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2) throw new UsageError(`--temperature takes a number from 0 to 2 (got ${values.temperature})`);
   if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw new UsageError(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
-  const variant = values.variant;
-  const lab = variant && variant !== BASELINE ? loadCatalogue().find((l) => l.id === variant) : undefined;
   if (values.solution && variant === BASELINE) throw new UsageError('--solution needs a break: the baseline has no solution');
   const labOnly = (['read', 'workspace', 'reset'] as const).filter((flag) => values[flag]).map((f) => `--${f}`);
   if (values.hint !== undefined) labOnly.push('--hint');
@@ -149,14 +153,14 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     lab,
     lang: (values.lang as Lang | undefined) ?? detectLang(env),
     learner: values.learner,
-    explicitSettings: values.client !== undefined || values.spec !== undefined || values.workload !== undefined || values['read-only']!,
+    explicitSettings: values.client !== undefined || values.server !== undefined || values.workload !== undefined || values['read-only']!,
     run: {
       variant: variant ?? BASELINE,
       solution: values.solution!,
       json: values.json!,
       settings: {
         client,
-        spec: spec as SpecEra,
+        server: server as ServerBuild,
         seed: integer('seed', values.seed, 1, 0),
         calls: integer('calls', values.calls, 100, 1),
         knobs,

@@ -2,6 +2,7 @@
  * The report: runs side by side in a terminal (bars that read on a projector
  * too), and the versioned JSON document (`--json`), documented in README.md.
  */
+import type { ServerBuild } from '../minimcp/errors.js';
 import type { Lang } from '../learn/catalogue.js';
 import { translator } from '../learn/i18n.js';
 import { WORKLOAD_TOOL, type RunResult } from './runner.js';
@@ -13,7 +14,7 @@ export interface LabReport {
   format: 'schema-breaks/lab-report';
   version: typeof REPORT_FORMAT_VERSION;
   variant: string;
-  settings: { client: string; spec: string; seed: number; calls: number; temperature: number };
+  settings: { client: string; server: string; seed: number; calls: number; temperature: number };
   runs: { baseline: RunResult; variant?: RunResult; solution?: RunResult };
   /** The variant's published schema against the baseline's, as a line diff of pretty JSON. */
   schemaDiff: string[];
@@ -115,9 +116,10 @@ function histogramLines(name: string, counts: Record<string, number>, total: num
 
 /** The terminal report's words, in English and Spanish. */
 const say = translator({
-  header: { en: 'client {client} · spec {spec} · seed {seed} · {calls} calls · temperature {temperature}', es: 'cliente {client} · especificación {spec} · semilla {seed} · {calls} llamadas · temperatura {temperature}' },
-  eraOld: { en: 'errors follow MCP 2025-06-18: invalid arguments are JSON-RPC -32602, a crash inside the tool -32603', es: 'los errores siguen MCP 2025-06-18: argumentos inválidos son JSON-RPC -32602, un fallo dentro de la herramienta -32603' },
-  eraNew: { en: 'errors follow MCP 2025-11-25: invalid arguments and crashes inside the tool are isError results (SEP-1303)', es: 'los errores siguen MCP 2025-11-25: argumentos inválidos y fallos dentro de la herramienta son resultados isError (SEP-1303)' },
+  header: { en: 'client {client} · server {server} · seed {seed} · {calls} calls · temperature {temperature}', es: 'cliente {client} · servidor {server} · semilla {seed} · {calls} llamadas · temperatura {temperature}' },
+  'build:low-level': { en: "server build low-level (SDK Server): invalid arguments are JSON-RPC -32602, an exception inside the tool escapes as -32603", es: 'compilación low-level (Server del SDK): argumentos inválidos son JSON-RPC -32602, una excepción dentro de la herramienta sale como -32603' },
+  'build:mcpserver-1.20': { en: 'server build mcpserver-1.20 (McpServer, SDK 1.13 to 1.20): invalid arguments are JSON-RPC -32602, an exception inside the tool an isError result', es: 'compilación mcpserver-1.20 (McpServer, SDK 1.13 a 1.20): argumentos inválidos son JSON-RPC -32602, una excepción dentro de la herramienta un resultado isError' },
+  'build:mcpserver-1.32': { en: 'server build mcpserver-1.32 (McpServer, SDK 1.21 and later): invalid arguments, exceptions and unknown tools are all isError results', es: 'compilación mcpserver-1.32 (McpServer, SDK 1.21 y posteriores): argumentos inválidos, excepciones y herramientas desconocidas son todos resultados isError' },
   firstAttempt: { en: '{run}: first attempt of each call', es: '{run}: primer intento de cada llamada' },
   refused: { en: 'host refused the tool list:', es: 'el anfitrión rechazó la lista de herramientas:' },
   server: { en: 'server:', es: 'servidor:' },
@@ -137,12 +139,17 @@ const say = translator({
   stderr: { en: "the {run} server's stderr (a sample)", es: 'stderr del servidor {run} (una muestra)' },
 });
 
+/** One line on how the run's server build answers failures (src/minimcp/errors.ts). */
+export function buildNote(build: string, lang: Lang): string {
+  return say(`build:${build}` as `build:${ServerBuild}`, lang);
+}
+
 export function renderTerminal(report: LabReport, lang: Lang = 'en'): string {
   const runs = [report.runs.baseline, report.runs.variant, report.runs.solution].filter((r): r is RunResult => r !== undefined);
   const s = report.settings;
   const out: string[] = [];
   out.push(bold(`schema-breaks: ${report.variant}`) + dim(`   ${say('header', lang, { ...s })}`));
-  out.push(dim(say(s.spec === '2025-06-18' ? 'eraOld' : 'eraNew', lang)));
+  out.push(dim(buildNote(s.server, lang)));
   out.push('');
 
   for (const run of runs) {

@@ -1,10 +1,10 @@
 /**
  * The runner: one run is one server (baseline, variant or solution), one
- * client profile, one spec era and one seed, driving the workload and the
+ * client profile, one server build and one seed, driving the workload and the
  * eval through the agent loop. It sees only what a client sees.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { SpecEra } from '../minimcp/errors.js';
+import type { ServerBuild } from '../minimcp/errors.js';
 import { runLessonRequest, runProfileEdit, runRequest, TOOL_NAME, type CallRecord, type HostView } from './agent.js';
 import { ServerConnection } from './connection.js';
 import type { Knobs } from './knobs.js';
@@ -22,7 +22,8 @@ export const WORKLOAD_TOOL: Record<Workload, string> = { conjugate: TOOL_NAME, p
 
 export interface RunSettings {
   client: ClientProfile;
-  spec: SpecEra;
+  /** Which real server build the variant server reproduces (src/minimcp/errors.ts). */
+  server: ServerBuild;
   seed: number;
   calls: number;
   knobs: Knobs;
@@ -35,7 +36,7 @@ export interface RunResult extends Figures {
   /** 'baseline', the break's id, or '<id>+solution'. */
   variant: string;
   client: string;
-  spec: SpecEra;
+  server: ServerBuild;
   seed: number;
   calls: number;
   temperature: number;
@@ -57,12 +58,12 @@ export interface RunResult extends Figures {
 
 /**
  * One run. `server` is the server's script and its own arguments, started
- * with this node; the runner adds `--spec`.
+ * with this node; the runner adds `--build`.
  */
 export async function run(variant: string, server: string | string[], settings: RunSettings): Promise<RunResult> {
-  const { client: profile, spec, seed, calls, knobs, workload = 'conjugate', readOnly = false } = settings;
+  const { client: profile, server: build, seed, calls, knobs, workload = 'conjugate', readOnly = false } = settings;
   const script = typeof server === 'string' ? [server] : server;
-  const connection = new ServerConnection({ command: process.execPath, args: [...script, '--spec', spec, ...(readOnly ? ['--read-only'] : [])] }, knobs.callTimeoutMs);
+  const connection = new ServerConnection({ command: process.execPath, args: [...script, '--build', build, ...(readOnly ? ['--read-only'] : [])] }, knobs.callTimeoutMs);
   try {
     let tools: Tool[] | undefined;
     const serverNotes: string[] = [];
@@ -97,7 +98,7 @@ export async function run(variant: string, server: string | string[], settings: 
     return {
       variant,
       client: profile.id,
-      spec,
+      server: build,
       seed,
       calls,
       temperature: knobs.temperature,

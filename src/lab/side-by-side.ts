@@ -6,7 +6,7 @@ import { jsonDiff, REPORT_FORMAT_VERSION, type LabReport } from './report.js';
 import { run, type RunResult, type RunSettings } from './runner.js';
 import { BASELINE, breakPatch, buildServer, solutionPatch } from './variants.js';
 
-/** A single run: baseline, variant and optionally solution, with one client and one spec. */
+/** A single run: baseline, variant and optionally solution, with one client and one server build. */
 export interface LabOptions {
   variant: string;
   settings: RunSettings;
@@ -33,7 +33,7 @@ export async function runLab(options: LabOptions): Promise<LabReport> {
     format: 'schema-breaks/lab-report',
     version: REPORT_FORMAT_VERSION,
     variant,
-    settings: { client: settings.client.id, spec: settings.spec, seed: settings.seed, calls: settings.calls, temperature: settings.knobs.temperature },
+    settings: { client: settings.client.id, server: settings.server, seed: settings.seed, calls: settings.calls, temperature: settings.knobs.temperature },
     runs: { baseline, ...(variantRun ? { variant: variantRun } : {}), ...(solution ? { solution } : {}) },
     schemaDiff: jsonDiff(baseline.publishedSchema, compared.publishedSchema),
   };

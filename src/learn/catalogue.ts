@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SpecEra } from '../minimcp/errors.js';
+import type { ServerBuild } from '../minimcp/errors.js';
 import type { LabReport } from '../lab/report.js';
 import type { Workload } from '../lab/runner.js';
 import { REPO } from '../lab/paths.js';
@@ -36,7 +36,7 @@ export interface Question {
 
 export interface LabRun {
   name: string;
-  spec: SpecEra;
+  server: ServerBuild;
   client: string;
   /** The requests this run sends (default: conjugations). */
   workload?: Workload;

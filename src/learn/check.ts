@@ -73,7 +73,7 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
     lab.runs.map(async (labRun) => {
       const client = getProfile(labRun.client);
       if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
-      const settings = { client, spec: labRun.spec, seed, calls: 100, knobs: DEFAULT_KNOBS, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false };
+      const settings = { client, server: labRun.server, seed, calls: 100, knobs: DEFAULT_KNOBS, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false };
       const [baseline, candidate] = await Promise.all([run(BASELINE, baselineJs, settings), run('workspace', serverJs, settings)]);
       return { run: labRun, worse: worseThan(baseline, candidate), better: betterThan(baseline, candidate), baseline, workspace: candidate };
     }),

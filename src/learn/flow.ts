@@ -208,7 +208,7 @@ async function runLabRuns(lab: Lab, command: Command): Promise<LabResults> {
     lab.runs.map(async (labRun) => {
       const client = getProfile(labRun.client);
       if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
-      return [labRun.name, await runLab({ ...command.run, variant: lab.id, solution: false, settings: { ...command.run.settings, client, spec: labRun.spec, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false } })] as const;
+      return [labRun.name, await runLab({ ...command.run, variant: lab.id, solution: false, settings: { ...command.run.settings, client, server: labRun.server, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false } })] as const;
     }),
   );
   for (const [name, report] of reports) results[name] = report;
@@ -221,7 +221,7 @@ function keyFigures(results: LabResults): Record<string, unknown> {
     Object.entries(results).map(([name, report]) => {
       const v = report.runs.variant!;
       return [
-        `${name} (${report.settings.client}, ${report.settings.spec})`,
+        `${name} (${report.settings.client}, ${report.settings.server})`,
         { outcomes: v.outcomes, ok: v.finalOutcomes.ok ?? 0, accuracy: `${v.accuracy.correct}/${v.accuracy.total}`, silentWrong: v.silentWrong, retriesPerFailingCall: v.retries.perFailingCall },
       ];
     }),
@@ -253,7 +253,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     out(`${t('locked', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
   }
 
-  out(`${t('running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.spec})`).join(' · ')}`);
+  out(`${t('running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.server})`).join(' · ')}`);
   const results = await runLabRuns(lab, command);
   for (const [runName, report] of Object.entries(results)) {
     out();
@@ -330,7 +330,7 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
     for (const v of verdict.violations) lines.push(`    ${v.rule}  ${v.tool} ${v.path || '(tool)'}`, `      ${v.message}`);
   }
   for (const r of verdict.runs) {
-    const label = `${r.run.name} (${r.run.client}, ${r.run.spec})`;
+    const label = `${r.run.name} (${r.run.client}, ${r.run.server})`;
     if (r.worse.length === 0 && r.better.length > 0) {
       lines.push(`✓ ${label}: ${t('checkRunBetter', lang)}`);
       for (const b of r.better) lines.push(`      ${b}`);

@@ -27,8 +27,8 @@ const MESSAGES = {
     es: 'Sin predicciones (--no-predict): esta ejecución va a tus notas sin ellas.',
   },
   exploring: {
-    en: 'Exploring with your own --client/--spec: the lab\'s questions are about its own runs, so none are asked.',
-    es: 'Explorando con tu propio --client/--spec: las preguntas del laboratorio son sobre sus propias ejecuciones, así que no se hacen.',
+    en: 'Exploring with your own settings (--client, --server, ...): the lab\'s questions are about its own runs, so none are asked.',
+    es: 'Explorando con tus propios ajustes (--client, --server, ...): las preguntas del laboratorio son sobre sus propias ejecuciones, así que no se hacen.',
   },
   noTty: {
     en: 'This terminal cannot answer questions. Run it in a terminal, or add --no-predict (run without predictions) or --predict FILE (answers from a JSON file; see README.md).',

@@ -1,113 +1,126 @@
 /**
- * The one mapping from "what went wrong in tools/call" to "what the client sees".
+ * The one mapping from "what went wrong in tools/call" to "what the client
+ * sees". Every error a learner measures in a lab is chosen here.
  *
- * Every error a learner measures in a lab is chosen here. Two eras of the MCP
- * specification disagree on invalid arguments, so the mapping takes the era:
+ * Which error a client sees is decided by the server's framework and SDK
+ * version, not by the MCP revision (docs/sources.md, "Server builds"). The
+ * kit reproduces three real builds, measured from the published packages of
+ * @modelcontextprotocol/sdk (`dist/esm/server/mcp.js`, `shared/protocol.js`)
+ * and proved on the wire by test/build-parity.test.ts against real servers
+ * built on each version:
  *
- * - 2025-06-18 (spec "Tools > Error Handling"): invalid arguments are a protocol
- *   error, JSON-RPC -32602 (Invalid params). An exception inside the tool
- *   reaches the client as -32603 (Internal error), which is what the SDK's
- *   low-level `Server` does with any plain `Error` a handler throws
- *   (`shared/protocol.js`: a non-numeric `code` becomes `ErrorCode.InternalError`).
- * - 2025-11-25 (SEP-1303, "Input Validation Errors as Tool Execution Errors"):
- *   invalid arguments are a tool result with `isError: true`, so the model can
- *   read the text and correct itself. For an exception inside the tool we also
- *   answer `isError: true`: the spec keeps protocol errors for "unknown tools,
- *   malformed requests and server errors", a tool that fails while running is a
- *   tool execution error, and that is what the SDK's own `McpServer` does with
- *   any exception a tool handler throws (`server/mcp.js`, `createToolError`).
+ * | build            | invalid arguments            | exception in the tool      | unknown tool |
+ * |------------------|------------------------------|----------------------------|--------------|
+ * | `low-level`      | JSON-RPC -32602 (McpError)   | JSON-RPC -32603 (escapes)  | -32602       |
+ * | `mcpserver-1.20` | JSON-RPC -32602              | `isError` result           | -32602       |
+ * | `mcpserver-1.32` | `isError` result             | `isError` result           | `isError`    |
  *
- * A call refused by read-only mode is an `isError` result in both eras.
- * In both eras an unknown tool is -32602 (the spec's own example), and an
- * unknown method is -32601 (answered by the SDK's `Protocol` before we see it).
+ * - `low-level`: the SDK's low-level `Server` with a `tools/call` handler
+ *   that validates, throws `McpError(InvalidParams)` for bad arguments and
+ *   lets the tool's own exceptions escape. The SDK's Protocol answers any
+ *   thrown error without a numeric `code` with -32603 and the error's message,
+ *   in every SDK version. This is the -32603 of the seed incident.
+ * - `mcpserver-1.20`: `McpServer` in SDK 1.13 to 1.20. Validation throws
+ *   `McpError(InvalidParams, "Invalid arguments for tool X: " + zodError.message)`
+ *   before the tool runs; the tool's callback runs inside a try that turns any
+ *   exception into `isError`. Those servers used zod 3, so the message is zod
+ *   3's (zod3.ts writes it from zod 4's issues).
+ * - `mcpserver-1.32`: `McpServer` in SDK 1.21 and later. The whole handler is
+ *   inside a try whose catch returns `createToolError(error.message)`, so every
+ *   failure, validation and unknown tool included, is an `isError` result.
+ *
+ * A `McpError` keeps its code only as words in its message ("MCP error -32602:
+ * ..."): the SDK's McpError puts them there, and a client that wraps the reply
+ * in its own McpError adds them a second time. Nothing here removes them.
+ *
+ * A call refused by read-only mode (the kit's own policy, readonly.ts) is an
+ * `isError` result in every build: the tool declining to run.
  */
-import { ErrorCode, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { zod3Message } from './zod3.js';
 
-export const SPEC_ERAS = ['2025-06-18', '2025-11-25'] as const;
-export type SpecEra = (typeof SPEC_ERAS)[number];
-/** The current rule. */
-export const DEFAULT_SPEC: SpecEra = '2025-11-25';
+export const SERVER_BUILDS = ['low-level', 'mcpserver-1.20', 'mcpserver-1.32'] as const;
+export type ServerBuild = (typeof SERVER_BUILDS)[number];
+/** Today's SDK, the one the kit pins. */
+export const DEFAULT_BUILD: ServerBuild = 'mcpserver-1.32';
 
-/** One thing wrong with the arguments: which parameter (a dotted path) and what is wrong with it. */
+/** One line per build, for --help and the reports. */
+export const BUILD_TITLES: Record<ServerBuild, string> = {
+  'low-level': "SDK low-level Server, the tool's exceptions escape the handler (-32603)",
+  'mcpserver-1.20': 'McpServer as in SDK 1.13 to 1.20: invalid arguments -32602, exceptions isError',
+  'mcpserver-1.32': 'McpServer as in SDK 1.21 and later (1.32.2): every failure an isError result',
+};
+
+export function isServerBuild(value: string): value is ServerBuild {
+  return (SERVER_BUILDS as readonly string[]).includes(value);
+}
+
+/** One thing wrong with the arguments, as a tool that checks its own arguments says it. */
 export interface ArgumentProblem {
   parameter: string;
   problem: string;
 }
 
-/**
- * Thrown by a tool that checks its own arguments (defence in depth). The
- * mapping treats it exactly like a failure found at the boundary: invalid
- * params, never an internal error.
- */
-export class InvalidArgumentsError extends Error {
-  constructor(readonly problems: ArgumentProblem[]) {
-    super(problems.map(describeProblem).join('; '));
-    this.name = 'InvalidArgumentsError';
-  }
-}
-
-/**
- * A JSON-RPC error to send as it is. The SDK's Protocol passes a numeric
- * `code` and the `message` through (shared/protocol.js); we do not use the
- * SDK's McpError because it prefixes its message with "MCP error <code>: ",
- * and a client that wraps the reply in its own McpError prefixes it again.
- */
-export class JsonRpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'JsonRpcError';
-  }
-}
-
-/** What went wrong while handling one tools/call, before the era decides how the client sees it. */
-export type CallFailure =
-  | { kind: 'unknown-tool'; tool: string }
-  | { kind: 'invalid-arguments'; tool: string; problems: ArgumentProblem[] }
-  | { kind: 'tool-crashed'; tool: string; error: unknown }
-  | { kind: 'refused'; tool: string; reason: string };
-
 export function describeProblem(p: ArgumentProblem): string {
   return `${p.parameter}: ${p.problem}`;
 }
 
-/** The words a model reads. They name each parameter and what is wrong with it, so a model can correct itself. */
-export function failureText(failure: CallFailure): string {
-  switch (failure.kind) {
-    case 'unknown-tool':
-      return `Unknown tool: ${failure.tool}`;
-    case 'invalid-arguments':
-      return `Invalid arguments for tool ${failure.tool}: ${failure.problems.map(describeProblem).join('; ')}`;
-    case 'tool-crashed': {
-      const message = failure.error instanceof Error ? failure.error.message : String(failure.error);
-      return `Tool ${failure.tool} failed: ${message}`;
-    }
-    case 'refused':
-      return `Refused: ${failure.reason}`;
+/**
+ * Thrown by a tool that checks its own arguments (defence in depth): an
+ * `McpError` with code -32602 (Invalid params), the SDK's own way for a tool
+ * to say "your arguments are wrong". What the client then sees is the
+ * build's: a -32602 under `low-level`, an `isError` result under McpServer.
+ */
+export class InvalidArgumentsError extends McpError {
+  constructor(readonly problems: ArgumentProblem[]) {
+    super(ErrorCode.InvalidParams, problems.map(describeProblem).join('; '));
+    this.name = 'InvalidArgumentsError';
   }
+}
+
+/** What went wrong while handling one tools/call, before the build decides how the client sees it. */
+export type CallFailure =
+  | { kind: 'unknown-tool'; tool: string }
+  /** `error` is zod's (a ZodError); `input` the arguments as they arrived. */
+  | { kind: 'invalid-arguments'; tool: string; error: unknown; input: unknown }
+  | { kind: 'tool-crashed'; tool: string; error: unknown }
+  | { kind: 'refused'; tool: string; reason: string };
+
+function toolError(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
  * Turns a failure into what goes on the wire: a tool result with `isError`
- * (returned), or a JSON-RPC error (thrown as JsonRpcError; the SDK's
- * Protocol sends its code and message).
+ * (returned), or a JSON-RPC error (thrown; the SDK's Protocol sends
+ * `error.code` when it is a number, else -32603, and `error.message`).
  */
-export function toClient(failure: CallFailure, era: SpecEra): CallToolResult {
-  const text = failureText(failure);
+export function toClient(failure: CallFailure, build: ServerBuild): CallToolResult {
   switch (failure.kind) {
-    case 'unknown-tool':
-      throw new JsonRpcError(ErrorCode.InvalidParams, text);
-    case 'invalid-arguments':
-      if (era === '2025-06-18') throw new JsonRpcError(ErrorCode.InvalidParams, text);
-      return { content: [{ type: 'text', text }], isError: true };
+    case 'unknown-tool': {
+      // The words McpServer uses in every version; the low-level handler says the same.
+      const error = new McpError(ErrorCode.InvalidParams, `Tool ${failure.tool} not found`);
+      if (build === 'mcpserver-1.32') return toolError(error.message);
+      throw error;
+    }
+    case 'invalid-arguments': {
+      if (build === 'mcpserver-1.20') {
+        throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${failure.tool}: ${zod3Message(failure.error, failure.input)}`);
+      }
+      const reason = getParseErrorMessage(failure.error);
+      if (build === 'low-level') throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${failure.tool}: ${reason}`);
+      return toolError(new McpError(ErrorCode.InvalidParams, `Input validation error: Invalid arguments for tool ${failure.tool}: ${reason}`).message);
+    }
     case 'tool-crashed':
-      if (era === '2025-06-18') throw new JsonRpcError(ErrorCode.InternalError, text);
-      return { content: [{ type: 'text', text }], isError: true };
+      // low-level: the exception escapes the handler as it is.
+      if (build === 'low-level') throw failure.error;
+      return toolError(messageOf(failure.error));
     case 'refused':
-      // A policy refusal (read-only mode) is the tool declining to run, in both
-      // eras a tool execution error: the model can read it and stop.
-      return { content: [{ type: 'text', text }], isError: true };
+      return toolError(`Refused: ${failure.reason}`);
   }
 }

@@ -1,30 +1,29 @@
 /**
  * The protocol core: the SDK's low-level `Server` with two handlers,
  * `tools/list` and `tools/call`. Read `handleCall` top to bottom: it is every
- * step between a client's call and the error (or answer) it gets back.
+ * step between a client's call and the error (or answer) it gets back, in the
+ * order McpServer takes them (`server/mcp.js`): find the tool, validate,
+ * run. Which error each step gives is the build's (errors.ts).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
-import { InvalidArgumentsError, JsonRpcError, toClient, type SpecEra } from './errors.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { InvalidArgumentsError, toClient, type ServerBuild } from './errors.js';
 import { classify, refusal, type ToolClass } from './readonly.js';
 import { registerTool, type RegisteredTool, type ToolDefinition } from './registry.js';
 
 export interface MiniServerOptions {
   tools: ToolDefinition[];
-  spec: SpecEra;
+  /** Which real server build to reproduce (errors.ts). */
+  build: ServerBuild;
   /** Serve reads only: mutations are not listed, gated tools refuse their changing actions (readonly.ts). */
   readOnly?: boolean;
   /** Where the server's traces go. stdout is the protocol's alone. */
   log?: (line: string) => void;
 }
 
-/** Any request whose method is tools/call; its params are checked in the handler. */
-const AnyToolsCall = z.object({ method: z.literal('tools/call'), params: z.unknown().optional() });
+export const SERVER_INFO = { name: 'minimcp', version: '0.2.0' };
 
-export const SERVER_INFO = { name: 'minimcp', version: '0.1.0' };
-
-export function createMiniServer({ tools, spec, readOnly = false, log = () => {} }: MiniServerOptions): Server {
+export function createMiniServer({ tools, build, readOnly = false, log = () => {} }: MiniServerOptions): Server {
   const registry = new Map<string, RegisteredTool>(tools.map((t) => [t.name, registerTool(t)]));
   const classes = new Map<string, ToolClass>(tools.map((t) => [t.name, classify(t)]));
   if (readOnly) log(`read-only: ${[...classes].map(([name, c]) => `${name} ${c}`).join(', ')}`);
@@ -35,58 +34,47 @@ export function createMiniServer({ tools, spec, readOnly = false, log = () => {}
     tools: [...registry.values()].filter((tool) => !readOnly || classes.get(tool.definition.name) !== 'mutation').map((tool) => tool.published),
   }));
 
-  async function handleCall(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  async function handleCall(name: string, args: Record<string, unknown> | undefined, extra: unknown): Promise<CallToolResult> {
     const tool = registry.get(name);
     if (!tool) {
       log(`tools/call ${short(name)}: unknown tool`);
-      return toClient({ kind: 'unknown-tool', tool: name }, spec);
+      return toClient({ kind: 'unknown-tool', tool: name }, build);
     }
-    const checked = tool.check(args);
+    const checked = tool.check(args, build);
     if (!checked.ok) {
-      log(`tools/call ${name} ${short(args)}: invalid arguments: ${checked.problems.map((p) => p.parameter).join(', ')}`);
-      return toClient({ kind: 'invalid-arguments', tool: name, problems: checked.problems }, spec);
+      log(`tools/call ${name} ${short(args)}: invalid arguments: ${paths(checked.error)}`);
+      return toClient({ kind: 'invalid-arguments', tool: name, error: checked.error, input: checked.input }, build);
     }
-    const refused = readOnly ? refusal(tool.definition, classes.get(name)!, checked.args) : undefined;
+    const given = 'args' in checked ? checked.args : undefined;
+    const refused = readOnly ? refusal(tool.definition, classes.get(name)!, given) : undefined;
     if (refused) {
       log(`tools/call ${name} ${short(args)}: refused: ${refused}`);
-      return toClient({ kind: 'refused', tool: name, reason: refused }, spec);
+      return toClient({ kind: 'refused', tool: name, reason: refused }, build);
     }
     try {
-      const text = await tool.definition.execute(checked.args);
+      // A tool with no schema is called with `extra` alone, as McpServer calls it.
+      const text = await ('noSchema' in checked ? tool.definition.execute(extra) : tool.definition.execute(given, extra));
       log(`tools/call ${name} ${short(args)} -> ${short(text)}`);
       return { content: [{ type: 'text', text }] };
     } catch (error) {
-      // A tool that checks its own arguments says so with InvalidArgumentsError:
-      // that is invalid params, not a crash.
-      if (error instanceof InvalidArgumentsError) {
-        log(`tools/call ${name} ${short(args)}: the tool rejected its arguments: ${error.message}`);
-        return toClient({ kind: 'invalid-arguments', tool: name, problems: error.problems }, spec);
-      }
-      log(`tools/call ${name} ${short(args)}: the tool threw ${trace(error)}`);
-      return toClient({ kind: 'tool-crashed', tool: name, error }, spec);
+      if (error instanceof InvalidArgumentsError) log(`tools/call ${name} ${short(args)}: the tool rejected its arguments: ${error.message}`);
+      else log(`tools/call ${name} ${short(args)}: the tool threw ${trace(error)}`);
+      return toClient({ kind: 'tool-crashed', tool: name, error }, build);
     }
   }
 
-  // Registered with a loose schema on purpose. With CallToolRequestSchema the
-  // SDK's Protocol parses the request before any handler runs and answers a
-  // malformed one (no `params.name`, `arguments` as an array) with -32603,
-  // an internal error (facts.md section 1). With the loose schema, the
-  // low-level Server's own tools/call check runs first and answers -32602
-  // ("Invalid tools/call request"), which is what a malformed request is; the
-  // check below says so in the open, and narrows the type.
-  server.setRequestHandler(AnyToolsCall, (request) => {
-    const parsed = CallToolRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      const where = parsed.error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ');
-      throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid tools/call request: ${where}`);
-    }
-    // The arguments as they arrived, not zod's copy: z.record leaves a
-    // `__proto__` key out of the object it builds, and the boundary must see
-    // every key the client sent (additionalProperties: false).
-    const raw = (request.params as { arguments?: Record<string, unknown> }).arguments;
-    return handleCall(parsed.data.params.name, raw);
-  });
+  // As every SDK server registers it: the SDK's Protocol parses the request
+  // with CallToolRequestSchema before the handler runs, and answers a
+  // malformed one (no `params.name`, `arguments` as an array) with -32603
+  // and zod's issues as the message.
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => handleCall(request.params.name, request.params.arguments, extra));
   return server;
+}
+
+/** The parameters zod's issues name, for the trace. */
+function paths(error: unknown): string {
+  const issues = (error as { issues?: { path: PropertyKey[] }[] } | null)?.issues ?? [];
+  return issues.map((i) => i.path.map(String).join('.') || '(arguments)').join(', ');
 }
 
 function short(value: unknown): string {

@@ -11,6 +11,13 @@
  * (a `.transform()`, a union at the root, no schema at all) is published as
  * `{"type":"object","properties":{}}`: a tool with no parameters.
  * test/publish-parity.test.ts proves the two agree.
+ *
+ * Validation copies McpServer too (`validateToolInput`): the arguments are
+ * parsed with the declared zod schema, not the published JSON Schema, so a
+ * transformed root still validates (SDK issue 2145) while clients were shown
+ * no parameters. Every build publishes and validates the same way; the build
+ * (errors.ts) decides how a failure reaches the client, plus the two details
+ * of validation that differ in SDK 1.13 to 1.20 (`check` below).
  */
 import type { Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import {
@@ -21,8 +28,7 @@ import {
   type ZodRawShapeCompat,
 } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import type { ArgumentProblem } from './errors.js';
-import { compileArgumentCheck, zodProblems } from './validate.js';
+import type { ServerBuild } from './errors.js';
 
 /** What a tool author writes. */
 export interface ToolDefinition<Args = any> {
@@ -36,8 +42,14 @@ export interface ToolDefinition<Args = any> {
    */
   inputSchema: AnySchema | ZodRawShapeCompat | undefined;
   annotations?: ToolAnnotations;
-  /** Runs the tool. Returns the text a client gets back. */
-  execute(args: Args): string | Promise<string>;
+  /**
+   * Runs the tool. Returns the text a client gets back. Called as McpServer
+   * calls a tool's callback: `execute(args, extra)` when the tool has a
+   * schema, and `execute(extra)` when it has none, so a tool registered
+   * without a schema receives the request's `extra` (signal, requestId, ...)
+   * where it expects its arguments.
+   */
+  execute(args: Args, extra?: unknown): string | Promise<string>;
 }
 
 /** Declares a tool; typed so that `execute` sees the schema's output type. */
@@ -45,14 +57,19 @@ export function defineTool<Args>(definition: ToolDefinition<Args>): ToolDefiniti
   return definition;
 }
 
-export type ArgumentCheck = { ok: true; args: unknown } | { ok: false; problems: ArgumentProblem[] };
+/**
+ * The outcome of validation: the arguments the tool receives, a tool with no
+ * schema (it is called with `extra` alone), or zod's error and the input it
+ * was about.
+ */
+export type ArgumentCheck = { ok: true; args: unknown } | { ok: true; noSchema: true } | { ok: false; error: unknown; input: unknown };
 
 export interface RegisteredTool {
   definition: ToolDefinition;
   /** Exactly what `tools/list` sends for this tool. */
   published: Tool;
-  /** Checks a call's arguments; on success gives what `execute` receives. */
-  check(args: Record<string, unknown> | undefined): ArgumentCheck;
+  /** Checks a call's arguments as the build's McpServer does; on success gives what `execute` receives. */
+  check(args: Record<string, unknown> | undefined, build: ServerBuild): ArgumentCheck;
 }
 
 /** `{"type":"object","properties":{}}`: the SDK's EMPTY_OBJECT_JSON_SCHEMA. */
@@ -72,29 +89,6 @@ export function publishInputSchema(input: ToolDefinition['inputSchema']): Tool['
   return toJsonSchemaCompat(object, { strictUnions: true, pipeStrategy: 'input' }) as Tool['inputSchema'];
 }
 
-/**
- * Some hosts send `null` for every optional parameter the model left out:
- * Langflow's MCP client validates the call with a Pydantic model and sends
- * `model_dump()`, defaults included (langflow#12616, changed in PR 12622,
- * 2026-04). Read as "absent", that null is what the host meant. Only a
- * top-level optional parameter whose schema does not itself allow null is
- * treated so; a required one still fails validation.
- */
-function withoutNullOptionals(args: Record<string, unknown>, schema: Tool['inputSchema']): Record<string, unknown> {
-  const required = new Set(schema.required ?? []);
-  const properties = (schema.properties ?? {}) as Record<string, { type?: unknown }>;
-  let copy: Record<string, unknown> | undefined;
-  for (const [key, value] of Object.entries(args)) {
-    const declared = Object.hasOwn(properties, key) ? properties[key] : undefined;
-    const allowsNull = declared?.type === 'null' || (Array.isArray(declared?.type) && declared.type.includes('null'));
-    if (value === null && declared && !required.has(key) && !allowsNull) {
-      copy ??= { ...args };
-      delete copy[key];
-    }
-  }
-  return copy ?? args;
-}
-
 export function registerTool(definition: ToolDefinition): RegisteredTool {
   const zodSchema = asZodSchema(definition.inputSchema);
   const inputSchema = publishInputSchema(definition.inputSchema);
@@ -105,22 +99,22 @@ export function registerTool(definition: ToolDefinition): RegisteredTool {
     inputSchema,
     ...(definition.annotations ? { annotations: definition.annotations } : {}),
   };
-  const checkPublished = compileArgumentCheck(inputSchema);
+  const parsed = zodSchema ? (normalizeObjectSchema(zodSchema) ?? zodSchema) : undefined;
+  // SDK 1.13 to 1.20 wrapped the tool's raw shape in zod 3's `z.object(shape)`:
+  // unknown keys at the root were stripped, not refused.
+  const stripped = parsed && 'strip' in parsed && typeof parsed.strip === 'function' ? (parsed.strip() as AnySchema) : parsed;
 
-  function check(args: Record<string, unknown> | undefined): ArgumentCheck {
-    // No schema at all: like the SDK, nothing is validated and the tool gets
-    // no arguments (McpServer calls `handler(extra)`; facts.md section 1).
-    if (!zodSchema) return { ok: true, args: undefined };
-    const given = withoutNullOptionals(args ?? {}, inputSchema);
-    // 1. The boundary: the very schema clients were shown.
-    const published = checkPublished(given);
-    if (published.length > 0) return { ok: false, problems: published };
-    // 2. The declaration itself, as McpServer.validateToolInput does: this runs
-    //    refinements and transforms, and still validates when the published
-    //    schema lost its parameters (a root `.transform()`, SDK issue 2145).
-    const parsed = safeParse(zodSchema, given);
-    if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error) };
-    return { ok: true, args: parsed.data };
+  function check(args: Record<string, unknown> | undefined, build: ServerBuild): ArgumentCheck {
+    // No schema at all: nothing is validated and the tool is called with
+    // `extra` alone (McpServer calls `handler(extra)`; docs/sources.md).
+    if (!parsed) return { ok: true, noSchema: true };
+    // 1.13 to 1.20 parsed `request.params.arguments` as it came (absent is
+    // "Required"); 1.21 and later parse `args ?? {}`. The low-level handler
+    // does what today's McpServer does.
+    const input = build === 'mcpserver-1.20' ? args : (args ?? {});
+    const result = safeParse(build === 'mcpserver-1.20' ? stripped! : parsed, input);
+    if (!result.success) return { ok: false, error: result.error, input };
+    return { ok: true, args: result.data };
   }
 
   return { definition, published, check };

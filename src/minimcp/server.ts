@@ -1,34 +1,35 @@
 /**
  * minimcp: the kit's stdio MCP server.
  *
- *   node dist/server.js [--spec 2025-06-18|2025-11-25]
- *   npx tsx src/minimcp/server.ts --spec 2025-06-18
+ *   node dist/server.js [--build low-level|mcpserver-1.20|mcpserver-1.32] [--read-only]
+ *   npx tsx src/minimcp/server.ts --build low-level
  *
  * stdout carries protocol messages and nothing else; traces go to stderr.
  */
 import process from 'node:process';
-import { DEFAULT_SPEC, SPEC_ERAS, type SpecEra } from './errors.js';
+import { BUILD_TITLES, DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from './errors.js';
 import { createMiniServer } from './protocol.js';
 import { readOnlyFromEnvironment } from './readonly.js';
 import { LineTransport } from './stdio.js';
 import { TOOLS } from './tools/index.js';
 
-const USAGE = `Usage: minimcp [--spec ${SPEC_ERAS.join('|')}] [--read-only]
+const USAGE = `Usage: minimcp [--build ${SERVER_BUILDS.join('|')}] [--read-only]
 
 A stdio MCP server for a grammar tutor: conjugate, get_profile, update_profile, lessons.
-  --spec ERA    which MCP revision decides how errors reach the client
-                (default ${DEFAULT_SPEC}; see src/minimcp/errors.ts)
+  --build ID    which real server build decides how errors reach the client
+                (default ${DEFAULT_BUILD}; see src/minimcp/errors.ts):
+${SERVER_BUILDS.map((b) => `                  ${b.padEnd(15)} ${BUILD_TITLES[b]}`).join('\n')}
   --read-only   serve reads only (also MINIMCP_READ_ONLY=1; see src/minimcp/readonly.ts)
   --help        this text`;
 
 export interface ServerFlags {
-  spec: SpecEra;
+  build: ServerBuild;
   readOnly: boolean;
 }
 
 /** Parses the command line; throws an Error whose message is meant for a person. */
 export function parseServerArgs(argv: string[]): ServerFlags | 'help' {
-  let spec: SpecEra = DEFAULT_SPEC;
+  let build: ServerBuild = DEFAULT_BUILD;
   let readOnly = readOnlyFromEnvironment();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -38,17 +39,18 @@ export function parseServerArgs(argv: string[]): ServerFlags | 'help' {
       continue;
     }
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
-    if (flag === '--spec') {
+    if (flag === '--build') {
       const value = inline ?? argv[++i];
-      if (!value || !(SPEC_ERAS as readonly string[]).includes(value)) {
-        throw new Error(`--spec takes one of ${SPEC_ERAS.join(', ')} (got ${value ?? 'nothing'})`);
-      }
-      spec = value as SpecEra;
+      if (!value || !isServerBuild(value)) throw new Error(`--build takes one of ${SERVER_BUILDS.join(', ')} (got ${value ?? 'nothing'})`);
+      build = value;
+    } else if (flag === '--spec') {
+      // The MCP revision never decided these errors: the server build does.
+      throw new Error('--spec is gone: how errors reach the client depends on the server build, --build ' + SERVER_BUILDS.join('|'));
     } else {
       throw new Error(`unknown option ${arg}`);
     }
   }
-  return { spec, readOnly };
+  return { build, readOnly };
 }
 
 async function main(): Promise<void> {
@@ -64,11 +66,11 @@ async function main(): Promise<void> {
     return;
   }
   const log = (line: string) => process.stderr.write(`[minimcp] ${line}\n`);
-  const server = createMiniServer({ tools: TOOLS, spec: flags.spec, readOnly: flags.readOnly, log });
+  const server = createMiniServer({ tools: TOOLS, build: flags.build, readOnly: flags.readOnly, log });
   const transport = new LineTransport();
   transport.onclose = () => process.exit(0);
   await server.connect(transport);
-  log(`serving ${TOOLS.map((t) => t.name).join(', ')} over stdio (spec ${flags.spec}${flags.readOnly ? ', read-only' : ''})`);
+  log(`serving ${TOOLS.map((t) => t.name).join(', ')} over stdio (build ${flags.build}${flags.readOnly ? ', read-only' : ''})`);
 }
 
 void main();

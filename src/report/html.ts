@@ -11,7 +11,7 @@
  * with marked, its raw HTML escaped and its links turned into text.
  */
 import { Marked, type Tokens } from 'marked';
-import { compactDiff, type LabReport } from '../lab/report.js';
+import { buildNote, compactDiff, type LabReport } from '../lab/report.js';
 import type { RunResult } from '../lab/runner.js';
 import { measure, normaliseLabel, type Lab, type LabResults, type Lang, type Question } from '../learn/catalogue.js';
 import { NEUTRAL, outcomeSwatch } from './colours.js';
@@ -198,9 +198,9 @@ function reportBody(report: LabReport, lang: Lang, prefix: string, level: 2 | 3)
   const s = report.settings;
   const out: string[] = [];
   out.push(
-    `<p class="settings">${esc(w('client', lang))} <strong>${esc(s.client)}</strong> · ${esc(w('spec', lang))} <strong>${esc(s.spec)}</strong> · ${esc(w('seed', lang))} ${esc(s.seed)} · ${esc(s.calls)} ${esc(w('calls', lang))} · ${esc(w('temperature', lang))} ${esc(fmt(s.temperature, lang))}</p>`,
+    `<p class="settings">${esc(w('client', lang))} <strong>${esc(s.client)}</strong> · ${esc(w('server', lang))} <strong>${esc(s.server)}</strong> · ${esc(w('seed', lang))} ${esc(s.seed)} · ${esc(s.calls)} ${esc(w('calls', lang))} · ${esc(w('temperature', lang))} ${esc(fmt(s.temperature, lang))}</p>`,
   );
-  out.push(`<p class="era">${esc(w(s.spec === '2025-06-18' ? 'eraOld' : 'eraNew', lang))}</p>`);
+  out.push(`<p class="era">${esc(buildNote(s.server, lang))}</p>`);
   for (const r of runs) {
     if (!r.run.host.accepted) {
       out.push(`<div class="refusal" role="note"><p><strong><span aria-hidden="true">⚠ </span>${esc(w('hostRefused', lang))} (${esc(r.full)}, ${esc(r.run.client)}):</strong></p><blockquote><code>${esc(r.run.host.rejection)}</code></blockquote></div>`);
@@ -455,7 +455,7 @@ export function renderReportPage(input: PageInput): string {
     const report = input.report;
     const title = `schema-breaks: ${report.variant}`;
     const body = `<header><p class="note">${esc(w('pageTitle', lang))}</p><h1>${esc(title)}</h1></header>\n${sheet}\n${reportBody(report, lang, 'r', 2)}`;
-    return page(lang, `${title} · ${report.settings.client} · ${report.settings.spec}`, body);
+    return page(lang, `${title} · ${report.settings.client} · ${report.settings.server}`, body);
   }
 
   const { lab, results } = input;
@@ -465,7 +465,7 @@ export function renderReportPage(input: PageInput): string {
   out.push(`<header><p class="note">${esc(w('labPageTitle', lang))} · <code>${esc(lab.id)}</code></p><h1>${inlineCode(lab.title[lang])}</h1></header>`);
   out.push(
     `<nav aria-label="${esc(w('contents', lang))}"><ul><li><a href="#predictions">${esc(w('predictionsTitle', lang))}</a></li>${runNames
-      .map((n) => `<li><a href="#run-${safeId(n)}">${esc(w('runHeading', lang, { name: n }))}: ${esc(results[n]!.settings.client)}, ${esc(results[n]!.settings.spec)}</a></li>`)
+      .map((n) => `<li><a href="#run-${safeId(n)}">${esc(w('runHeading', lang, { name: n }))}: ${esc(results[n]!.settings.client)}, ${esc(results[n]!.settings.server)}</a></li>`)
       .join('')}</ul></nav>`,
   );
   out.push(sheet);
@@ -479,7 +479,7 @@ export function renderReportPage(input: PageInput): string {
   }
   for (const name of runNames) {
     const report = results[name]!;
-    out.push(`<h2 id="run-${safeId(name)}">${esc(w('runHeading', lang, { name }))}: ${esc(report.settings.client)}, ${esc(report.settings.spec)}</h2>`);
+    out.push(`<h2 id="run-${safeId(name)}">${esc(w('runHeading', lang, { name }))}: ${esc(report.settings.client)}, ${esc(report.settings.server)}</h2>`);
     out.push(reportBody(report, lang, `run-${safeId(name)}`, 3));
   }
   return page(lang, `schema-breaks: ${lab.id}`, out.join('\n'));
