@@ -24,7 +24,7 @@ import type { CallRecord } from '../src/lab/agent.js';
 import { ServerConnection } from '../src/lab/connection.js';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
 import { CACHE_DIR, REPO } from '../src/lab/paths.js';
-import { getProfile } from '../src/lab/profiles.js';
+import { getProfile } from '../src/lab/profiles/index.js';
 import { run, type RunResult } from '../src/lab/runner.js';
 import { buildServer } from '../src/lab/variants.js';
 

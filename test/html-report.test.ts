@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
-import { getProfile } from '../src/lab/profiles.js';
+import { getProfile } from '../src/lab/profiles/index.js';
 import { toJson, type LabReport } from '../src/lab/report.js';
 import { runLab } from '../src/lab/side-by-side.js';
 import { loadCatalogue, measure, type Lab, type LabResults } from '../src/learn/catalogue.js';

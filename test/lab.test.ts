@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
-import { getProfile } from '../src/lab/profiles.js';
+import { getProfile } from '../src/lab/profiles/index.js';
 import { run } from '../src/lab/runner.js';
 import { comparable, lab } from './helpers/lab.js';
 

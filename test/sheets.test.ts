@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
-import { getProfile } from '../src/lab/profiles.js';
+import { getProfile } from '../src/lab/profiles/index.js';
 import { runLab } from '../src/lab/side-by-side.js';
 import { listBreaks } from '../src/lab/variants.js';
 import { at, figurePaths, LANGS, loadCatalogue, measure, type LabResults } from '../src/learn/catalogue.js';

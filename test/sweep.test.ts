@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseSweepArgs, renderPage, runSweepCommand, sweep, SWEEP_FORMAT, verdict, type SweepCell, type SweepReport, type SweepRun } from '../src/class/sweep.js';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
-import { getProfile, PROFILE_IDS } from '../src/lab/profiles.js';
+import { getProfile, PROFILE_IDS } from '../src/lab/profiles/index.js';
 import type { RunResult } from '../src/lab/runner.js';
 import { runLab } from '../src/lab/side-by-side.js';
 import { listBreaks } from '../src/lab/variants.js';

@@ -13,7 +13,7 @@
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
-import { getProfile } from '../lab/profiles.js';
+import { getProfile } from '../lab/profiles/index.js';
 import { run, type RunResult, type Workload } from '../lab/runner.js';
 import type { ServerBuild } from '../minimcp/errors.js';
 

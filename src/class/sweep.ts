@@ -37,10 +37,10 @@ import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
 import { detectLang, translator } from '../learn/i18n.js';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { CACHE_DIR, REPO } from '../lab/paths.js';
-import { PROFILES, PROFILE_IDS } from '../lab/profiles.js';
-import { OUTCOME_COLOURS } from '../lab/report.js';
+import { PROFILES, PROFILE_IDS } from '../lab/profiles/index.js';
+import { OUTCOMES } from '../lab/outcomes.js';
 import type { RunResult, Workload } from '../lab/runner.js';
-import { BASELINE, breakPatch, BuildError, buildServer, bundle, listBreaks, solutionPatch } from '../lab/variants.js';
+import { BASELINE, baseOf, breakPatch, BuildError, buildServer, bundle, listBreaks, patchChain, solutionPatch } from '../lab/variants.js';
 import { esc, outcomeColour } from './html.js';
 import type { RunTask, WorkerReply } from './sweep-worker.js';
 
@@ -364,8 +364,10 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
     workerBundle(),
     ...ids.map(async (id) => ({
       id,
-      variant: await buildServer([breakPatch(id)]),
-      solution: existsSync(solutionPatch(id)) ? await buildServer([breakPatch(id), solutionPatch(id)]) : null,
+      // A lab that builds on another lab's break has that server for its baseline.
+      base: baseOf(id) ? await buildServer(patchChain(id).base) : undefined,
+      variant: await buildServer(patchChain(id).variant),
+      solution: existsSync(solutionPatch(id)) ? await buildServer(patchChain(id).solution) : null,
     })),
   ]);
   const bundles = new Map(labJs.map((b) => [b.id, b]));
@@ -391,7 +393,7 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
           lab,
           client: client.id,
           server,
-          baseline: baselineTask(client.id, server, lab),
+          baseline: built.base ? task(baseOf(lab.id)!, built.base, client.id, server, lab) : baselineTask(client.id, server, lab),
           variant: task(lab.id, built.variant, client.id, server, lab),
           solution: built.solution === null ? null : task(`${lab.id}+solution`, built.solution, client.id, server, lab),
         };
@@ -441,9 +443,9 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
 // The page
 // ---------------------------------------------------------------------------
 
-/** Labels in the legend's order: as OUTCOME_COLOURS lists them, then the others by name. */
+/** Labels in the legend's order: as the outcome table lists them, then the others by name. */
 function labelOrder(labels: Iterable<string>): string[] {
-  const known = Object.keys(OUTCOME_COLOURS);
+  const known = Object.keys(OUTCOMES);
   const rank = (l: string) => (known.includes(l) ? known.indexOf(l) : known.length);
   return [...new Set(labels)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }

@@ -1,19 +1,26 @@
 /**
- * The agent loop for one request: the model writes a call, the host checks
- * it, the MCP client sends it, and the answer decides what happens next, as in
- * a conventional agent:
- * - -32603, a timeout or a dead server are taken for transient: the same call
- *   is sent again, up to `maxTransientRetries` times;
- * - a validation error (-32602) or an `isError` result goes back to the model
- *   with its text; the model corrects itself if the text lets it, or samples
- *   again;
- * - a host that refused the tool list cannot be retried;
- * - every attempt is recorded, and the loop stops after `maxAttempts`.
+ * The agent loop for one request, as the OpenAI Agents SDK runs it with its
+ * defaults (openai-agents-python v0.22.0; docs/sources.md, "The agent"):
+ * - every tool result goes back to the model as the tool's output: an
+ *   `isError` result's text as it is; a JSON-RPC error, a timeout or a dead
+ *   server as "An error occurred while running the tool. Please try again.
+ *   Error: <message>" (`default_tool_error_function`; the code is not shown);
+ * - nothing is sent again without the model: the model reads the output and
+ *   writes the next call (or stops);
+ * - a run is at most `maxTurns` model calls (DEFAULT_MAX_TURNS = 10); a tool
+ *   result the model gets no turn to read is lost, and the run ends
+ *   `max-turns` (MaxTurnsExceeded);
+ * - a host that refused the tool list fails the run before any call.
+ * The host's own check of the arguments (a profile's `validate`) is the
+ * host's, not the SDK's: its text goes back to the model the same way.
+ * Every attempt is recorded.
  */
 import type { CallOutcome, ServerConnection } from './connection.js';
+import { missingConcepts } from './intent.js';
 import type { Knobs } from './knobs.js';
-import { isRefusal, missingConcepts, noLessons, readError, writeCall } from './model.js';
-import type { ClientProfile } from './profiles.js';
+import { writeCall } from './model.js';
+import { isRefusal, noLessons, readError } from './model-reading.js';
+import type { ClientProfile } from './profiles/index.js';
 import type { LessonRequest, OutcomeLabel, ProfileEdit, SeenTool, ToolIntent, TutorRequest } from './types.js';
 import { hashSeed, mulberry32 } from './workload.js';
 
@@ -25,6 +32,7 @@ export interface Attempt {
   tool?: string;
   label: OutcomeLabel;
   args?: Record<string, unknown>;
+  /** What came back: the tool's text, the JSON-RPC error's message as sent, the host's own error. */
   text: string;
   /** Round trip to the server; absent when nothing was sent. */
   latencyMs?: number;
@@ -33,7 +41,7 @@ export interface Attempt {
 export interface CallRecord {
   request: TutorRequest | ProfileEdit | LessonRequest;
   attempts: Attempt[];
-  /** How the last attempt ended. */
+  /** How the request ended: the last attempt's label, or max-turns when the run ran out of turns. */
   final: OutcomeLabel;
   /** The tool's answer when the call ended in success. */
   answer?: string;
@@ -58,8 +66,33 @@ export type ToolCallRecord = CallRecord;
  */
 export type HostView = { rejected: string } | { tools: SeenTool[] } | { unreachable: OutcomeLabel; reason: string };
 
-const TRANSIENT = new Set(['rpc:-32603', 'timeout', 'server-exit']);
-const BACK_TO_MODEL = new Set(['isError', 'rpc:-32602', 'client-invalid']);
+/** The openai-agents default_tool_error_function's words around a failure the client raised. */
+export const TOOL_ERROR_PREFIX = 'An error occurred while running the tool. Please try again. Error: ';
+
+/**
+ * What the model is given as the tool's output. An `isError` result is not
+ * an exception in the SDK: its text goes to the model unmarked. A JSON-RPC
+ * error reaches the Python MCP client as McpError, whose str() is the
+ * message alone; a timeout is the MCP client's own McpError; a dead server
+ * is any other exception, which the SDK words "Error invoking MCP tool ...".
+ */
+export function toolOutput(outcome: CallOutcome, tool: string): string {
+  if (outcome.label === 'ok' || outcome.label === 'isError') return outcome.text;
+  if (outcome.label.startsWith('rpc:')) return `${TOOL_ERROR_PREFIX}${outcome.text}`;
+  if (outcome.label === 'timeout') return `${TOOL_ERROR_PREFIX}Timed out while waiting for response to ClientRequest. Waited ${outcome.timeoutSeconds ?? 5}.0 seconds.`;
+  return `${TOOL_ERROR_PREFIX}Error invoking MCP tool ${tool} on server 'tutor': ${outcome.text}`;
+}
+
+/** The model turns of one request's run, counted as the SDK counts them. */
+class Turns {
+  private used = 0;
+  constructor(private readonly max: number) {}
+  /** One more model call; false when the run may not make it. */
+  take(): boolean {
+    this.used++;
+    return this.used <= this.max;
+  }
+}
 
 /** One tool call through the agent loop: what a request needs of one tool. */
 interface Step {
@@ -76,7 +109,20 @@ interface StepResult {
   missing: string[];
 }
 
-async function runStep(step: Step, view: HostView, profile: ClientProfile, server: ServerConnection, knobs: Knobs, seed: number): Promise<StepResult> {
+/**
+ * The model's draws for one attempt. Sampling (temperature above 0), each
+ * attempt has its own stream, seeded by the run's seed, the request and the
+ * attempt: the baseline and a variant see the same draws for the same
+ * request. Greedy (temperature 0), the draws depend on the request alone, as
+ * the same prompt always decodes the same way: a call sent again with
+ * nothing new learned is the same call.
+ */
+function drawsFor(step: Step, attempt: number, knobs: Knobs, seed: number): () => number {
+  if (knobs.temperature === 0) return mulberry32(hashSeed('greedy', step.key.replace(/#\d+/, '')));
+  return mulberry32(hashSeed(seed, step.key, attempt));
+}
+
+async function runStep(step: Step, view: HostView, profile: ClientProfile, server: ServerConnection, knobs: Knobs, seed: number, turns: Turns): Promise<StepResult> {
   const attempts: Attempt[] = [];
   const done = (final: OutcomeLabel, missing: string[] = [], answer?: string): StepResult => ({ attempts, final, answer, missing });
 
@@ -96,48 +142,34 @@ async function runStep(step: Step, view: HostView, profile: ClientProfile, serve
 
   const lessons = noLessons();
   let missing: string[] | undefined;
-  let resend: Record<string, unknown> | undefined;
-  let transientRetries = 0;
-  for (let n = 0; n < knobs.maxAttempts; n++) {
-    let args: Record<string, unknown>;
-    if (resend) {
-      args = resend;
-      resend = undefined;
-    } else {
-      // Each attempt draws from its own stream, seeded by the request and the attempt number:
-      // the baseline and a variant see the same draws for the same request.
-      const decision = writeCall(tool, step, lessons, knobs, mulberry32(hashSeed(seed, step.key, n)));
-      if (decision.kind === 'no-call') {
-        attempts.push({ label: 'no-call', text: decision.reason });
-        return done('no-call', missing ?? []);
-      }
-      args = decision.args;
-      const checked = profile.validate(tool, args);
-      missing ??= missingConcepts(args, step.intent);
-      if (!checked.ok) {
-        attempts.push({ label: 'client-invalid', args, text: checked.error });
-        readError(checked.error, lessons, args, step.intent);
-        continue;
-      }
-      args = checked.args;
+  for (let n = 0; ; n++) {
+    if (!turns.take()) return done('max-turns', missing ?? []);
+    const decision = writeCall(tool, step, lessons, knobs, drawsFor(step, n, knobs, seed));
+    if (decision.kind === 'no-call') {
+      attempts.push({ label: 'no-call', text: decision.reason });
+      return done('no-call', missing ?? []);
     }
-    const outcome: CallOutcome = await server.call(step.tool, args);
-    attempts.push({ tool: step.tool, label: outcome.label, args, text: outcome.text, latencyMs: outcome.latencyMs });
+    const args = decision.args;
+    missing ??= missingConcepts(args, step.intent);
+    const checked = profile.validate(tool, args);
+    if (!checked.ok) {
+      attempts.push({ label: 'client-invalid', args, text: checked.error });
+      readError(checked.error, lessons, args, step.intent);
+      continue;
+    }
+    const outcome: CallOutcome = await server.call(step.tool, checked.args);
+    attempts.push({ tool: step.tool, label: outcome.label, args: checked.args, text: outcome.text, latencyMs: outcome.latencyMs });
     if (outcome.label === 'ok') return done('ok', missing, outcome.text);
-    if (TRANSIENT.has(outcome.label)) {
-      if (transientRetries++ >= knobs.maxTransientRetries) break;
-      resend = args;
-      continue;
-    }
-    // A refusal ("the server is read-only") is final: asking again changes nothing.
-    if (isRefusal(outcome.text)) break;
-    if (BACK_TO_MODEL.has(outcome.label)) {
-      readError(outcome.text, lessons, args, step.intent);
-      continue;
-    }
-    break; // anything else (-32601, a malformed reply) is not worth retrying
+    const output = toolOutput(outcome, step.tool);
+    // A refusal ("the server is read-only"): the model's next turn is its answer, not another call.
+    if (isRefusal(output)) return turns.take() ? done(outcome.label, missing) : done('max-turns', missing);
+    readError(output, lessons, checked.args, step.intent);
   }
-  return done(attempts.at(-1)!.label, missing ?? []);
+}
+
+/** After the last tool result, the model needs one more turn to answer: without it the run ends max-turns. */
+function answered(result: StepResult, turns: Turns): StepResult {
+  return result.final === 'ok' && !turns.take() ? { ...result, final: 'max-turns' } : result;
 }
 
 /** A conjugation request: one call to conjugate. */
@@ -149,7 +181,8 @@ export async function runRequest(
   knobs: Knobs,
   seed: number,
 ): Promise<CallRecord> {
-  const result = await runStep({ tool: TOOL_NAME, intent: request.intent, key: request.id }, view, profile, server, knobs, seed);
+  const turns = new Turns(knobs.maxTurns);
+  const result = answered(await runStep({ tool: TOOL_NAME, intent: request.intent, key: request.id }, view, profile, server, knobs, seed, turns), turns);
   return { request, ...result };
 }
 
@@ -166,7 +199,9 @@ export async function runProfileEdit(
   knobs: Knobs,
   seed: number,
 ): Promise<ToolCallRecord> {
-  const read = (key: string) => runStep({ tool: 'get_profile', intent: { learner: request.learner }, key }, view, profile, server, knobs, seed);
+  // One run: the read, the write and the check share its turns.
+  const turns = new Turns(knobs.maxTurns);
+  const read = (key: string) => runStep({ tool: 'get_profile', intent: { learner: request.learner }, key }, view, profile, server, knobs, seed, turns);
   const before = await read(`${request.id}/read`);
   const record = (steps: StepResult[], final: OutcomeLabel, extra: Partial<ToolCallRecord> = {}): ToolCallRecord => ({
     request,
@@ -179,13 +214,14 @@ export async function runProfileEdit(
   const current = before.final === 'ok' ? parseProfile(before.answer) : undefined;
   if (!current) return record([before], before.final);
   const intent: ToolIntent = { ...current, learner: request.learner, [request.field]: request.value };
-  const update = await runStep({ tool: 'update_profile', intent, key: `${request.id}/write` }, view, profile, server, knobs, seed);
+  const update = await runStep({ tool: 'update_profile', intent, key: `${request.id}/write` }, view, profile, server, knobs, seed, turns);
   if (update.final !== 'ok') return record([before, update], update.final);
-  const after = await read(`${request.id}/check`);
+  const after = answered(await read(`${request.id}/check`), turns);
   const now = after.final === 'ok' ? parseProfile(after.answer) : undefined;
   const lost = now ? Object.keys(current).filter((f) => f !== request.field && JSON.stringify(current[f]) !== JSON.stringify(now[f])) : [];
   // The change asked for must be there too: an edit that "worked" without changing anything is silently wrong.
   const applied = now !== undefined && JSON.stringify(now[request.field]) === JSON.stringify(request.value);
+  if (after.final !== 'ok') return record([before, update, after], after.final);
   return record([before, update, after], update.final, { answer: update.answer, lostFields: lost, notApplied: !applied });
 }
 
@@ -207,6 +243,7 @@ export async function runLessonRequest(
   knobs: Knobs,
   seed: number,
 ): Promise<ToolCallRecord> {
-  const result = await runStep({ tool: 'lessons', intent: request.intent, key: request.id }, view, profile, server, knobs, seed);
+  const turns = new Turns(knobs.maxTurns);
+  const result = answered(await runStep({ tool: 'lessons', intent: request.intent, key: request.id }, view, profile, server, knobs, seed, turns), turns);
   return { request, ...result };
 }

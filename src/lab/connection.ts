@@ -19,9 +19,11 @@ export interface ServerCommand {
 
 export interface CallOutcome {
   label: OutcomeLabel;
-  /** The text the client got: the tool's answer, the isError text, or the JSON-RPC error message. */
+  /** The text the server sent: the tool's answer, the isError text, or the JSON-RPC error's message as it was on the wire. */
   text: string;
   latencyMs: number;
+  /** For a timeout: how long the client waited, in seconds. */
+  timeoutSeconds?: number;
 }
 
 /** How many times a run restarts a server that died or stopped answering. */
@@ -126,13 +128,15 @@ export class ServerConnection {
         this.downBecause = `${TIMEOUTS_BEFORE_RESTART} timeouts in a row`;
         await this.stop();
       }
-      return { label: 'timeout', text: `no answer within ${this.timeoutMs} ms`, latencyMs };
+      return { label: 'timeout', text: `no answer within ${this.timeoutMs} ms`, latencyMs, timeoutSeconds: this.timeoutMs / 1000 };
     }
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
       this.client = undefined;
       return { label: 'server-exit', text: `the server exited${this.stderrTail()}`, latencyMs };
     }
-    if (error instanceof McpError) return { label: `rpc:${error.code}`, text: error.message, latencyMs };
+    // The SDK client's McpError puts "MCP error <code>: " before the message the
+    // server sent; an agent on another SDK (the Python one) sees the message alone.
+    if (error instanceof McpError) return { label: `rpc:${error.code}`, text: error.message.replace(`MCP error ${error.code}: `, ''), latencyMs };
     // Not a protocol answer at all: the process is gone, or its reply was not a valid result.
     if (!this.client || /closed|EPIPE|spawn/i.test(describe(error))) {
       this.client = undefined;

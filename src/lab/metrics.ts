@@ -20,6 +20,13 @@ export interface Figures {
     perFailingCall: number;
     /** How many workload calls needed 0, 1, 2, ... retries: the distribution behind the averages. */
     distribution: Record<string, number>;
+    /**
+     * The most retries one request can have: the agent's turns, less the
+     * calls the request needs when all goes well (OpenAI Agents SDK
+     * max_turns; knobs.ts). A request at the cap was stopped by the agent's
+     * limit, not by the model.
+     */
+    cap: number;
   };
   /** The eval: calls that ended in success with exactly the expected answer. */
   accuracy: { correct: number; total: number };
@@ -69,7 +76,7 @@ export function isSilentlyWrong(record: CallRecord): boolean {
   return record.request.expected !== undefined && record.answer !== record.request.expected;
 }
 
-export function figures(workload: CallRecord[], evaluation: CallRecord[], readOnly = false): Figures {
+export function figures(workload: CallRecord[], evaluation: CallRecord[], readOnly = false, maxTurns = 10): Figures {
   const retries = workload.reduce((sum, r) => sum + retriesOf(r), 0);
   const failing = workload.filter((r) => r.attempts[0]?.label !== 'ok');
   const failingRetries = failing.reduce((sum, r) => sum + retriesOf(r), 0);
@@ -84,6 +91,7 @@ export function figures(workload: CallRecord[], evaluation: CallRecord[], readOn
       perCall: workload.length ? round(retries / workload.length) : 0,
       perFailingCall: failing.length ? round(failingRetries / failing.length) : 0,
       distribution: retryDistribution(workload),
+      cap: Math.max(0, maxTurns - Math.max(1, ...workload.map((r) => r.steps ?? 1))),
     },
     accuracy: {
       correct: evaluation.filter((r) => r.final === 'ok' && r.answer === r.request.expected).length,

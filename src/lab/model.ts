@@ -1,106 +1,35 @@
 /**
  * The model: a seeded stand-in for a small language model writing a tool call.
  *
- * It writes arguments by walking the schema it is shown, the way
- * grammar-constrained decoding does (design.md, "Model"):
- * - a `required` key is always written;
- * - an optional key may be skipped: at temperature > 0 the model may close the
- *   object as soon as the schema allows, far more often when the prompt does
- *   not state the value (knobs.ts);
- * - an enum value is copied from the prompt, or guessed among the options when
- *   the prompt does not say; a value the options lack cannot be written;
- * - an anyOf/oneOf branch is chosen by the intent of the prompt, among the
- *   branches the model can see;
- * - a tool with no published parameters gets whatever the model dares to guess
- *   from the words of the tool's description.
- * It knows nothing about variants: only the schema it was shown, the request,
- * and the error texts it was given.
+ * It knows what a real model would know, and nothing else: the request (its
+ * meaning, src/lab/meanings.ts), the schema the host showed it, the texts it
+ * got back (model-reading.ts), and English. It imports nothing from the
+ * server or the conjugation engine (.dependency-cruiser.cjs).
+ *
+ * It writes arguments by walking the schema it is shown:
+ * - a key it has a value for is written; a required one is left out now and
+ *   then (`dropRequired`), an optional one more often (`dropStatedOptional`),
+ *   and an optional one the request does not state usually is
+ *   (`dropUnstatedOptional`);
+ * - where the schema lists options, it picks the option that says the
+ *   request's meaning, mostly: now and then it writes its own words instead
+ *   (`strayFromEnum`) or a neighbouring option (`wrongOption`); when no option
+ *   can say it, it writes its own words anyway (`offList`) or gives up;
+ * - where the schema lists none, it writes the words a person would, the
+ *   commonest first (meanings.ts), and the server accepts what it accepts;
+ * - a union branch is chosen by what the request can fill, among the
+ *   branches it is shown;
+ * - a tool with no published parameters gets what it dares to guess from the
+ *   words of the tool's description (`guessRate`).
+ * Rates and their sources are in knobs.ts.
  */
-import { TENSES, PERSONS } from '../conjugation/engine.js';
-import { scaled, type Knobs } from './knobs.js';
+import { atTemperature, type Knobs } from './knobs.js';
+import { isMeaning, neighbours, optionFor, PERSON_MEANINGS, PHRASINGS, TENSE_MEANINGS, type Meaning } from './meanings.js';
+import { CONCEPTS, intentList, intentValue, isConjugation, meaningOfKey } from './intent.js';
+import type { Lessons } from './model-reading.js';
 import type { Intent, JsonSchema, SeenTool, ToolIntent, TutorRequest } from './types.js';
 
 export type ModelDecision = { kind: 'call'; args: Record<string, unknown> } | { kind: 'no-call'; reason: string };
-
-/** What a concept of the request is called in a schema: a model matches parameter names to meaning. */
-type Concept = 'verb' | 'past' | 'pastParticiple' | 'tense' | 'person';
-const CONCEPT_OF_NAME: Record<string, Concept> = {
-  verb: 'verb',
-  name: 'verb',
-  infinitive: 'verb',
-  lemma: 'verb',
-  base: 'verb',
-  past: 'past',
-  pastTense: 'past',
-  pastParticiple: 'pastParticiple',
-  participle: 'pastParticiple',
-  past_participle: 'pastParticiple',
-  tense: 'tense',
-  person: 'person',
-};
-export const CONCEPTS: readonly Concept[] = ['verb', 'tense', 'person'];
-
-export function conceptOf(name: string): Concept | undefined {
-  return Object.hasOwn(CONCEPT_OF_NAME, name) ? CONCEPT_OF_NAME[name] : undefined;
-}
-
-/** A conjugation request (verb, tense, person), as opposed to a request for another tool. */
-function isConjugation(intent: Intent | ToolIntent): intent is Intent {
-  return 'verb' in intent && (typeof intent.verb === 'object' || !Array.isArray(intent.verb));
-}
-
-/** The value the request gives for a concept, or undefined when the prompt does not say. */
-function intentValue(intent: Intent | ToolIntent, concept: string): string | undefined {
-  if (!isConjugation(intent)) {
-    const value = intent[concept];
-    return typeof value === 'string' ? value : undefined;
-  }
-  const verb = intent.verb;
-  switch (concept) {
-    case 'verb':
-      return typeof verb === 'string' ? verb : verb.infinitive;
-    case 'past':
-      return typeof verb === 'string' ? undefined : verb.past;
-    case 'pastParticiple':
-      return typeof verb === 'string' ? undefined : verb.pastParticiple;
-    case 'tense':
-      return intent.tense;
-    case 'person':
-      return intent.person;
-    default:
-      return undefined;
-  }
-}
-
-/** A list the request gives (goals), or undefined. */
-function intentList(intent: Intent | ToolIntent, name: string): string[] | undefined {
-  if (isConjugation(intent)) return undefined;
-  const value = intent[name];
-  return Array.isArray(value) ? value : undefined;
-}
-
-/** What a parameter name means: for a conjugation, a known synonym (name -> verb); for other tools' requests, the name itself. */
-function meaningOf(name: string, intent: Intent | ToolIntent): string | undefined {
-  return isConjugation(intent) ? conceptOf(name) : name;
-}
-
-/** Words a model would use for a concept when it has to make one up. */
-const VOCABULARY: Partial<Record<string, readonly string[]>> = { tense: TENSES, person: PERSONS };
-
-/**
- * What the model has learned from error texts during one call: keys it must
- * write, keys it must drop, and the values an error said are allowed. Keys are
- * dotted paths ("verb", "verb.name").
- */
-export interface Lessons {
-  mustWrite: Set<string>;
-  mustDrop: Set<string>;
-  allowed: Map<string, string[]>;
-}
-
-export function noLessons(): Lessons {
-  return { mustWrite: new Set(), mustDrop: new Set(), allowed: new Map() };
-}
 
 interface Context {
   intent: Intent | ToolIntent;
@@ -112,6 +41,11 @@ interface Context {
 type Written = { ok: true; value: unknown } | { ok: false; reason: string };
 
 const isObject = (v: unknown): v is JsonSchema => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** True with the knob's chance at this temperature. */
+function chance(rate: number, ctx: Context): boolean {
+  return ctx.rng() < atTemperature(rate, ctx.knobs.temperature);
+}
 
 /** One tool call for one request. */
 export function writeCall(tool: SeenTool, request: { intent: TutorRequest['intent'] | ToolIntent }, lessons: Lessons, knobs: Knobs, rng: () => number): ModelDecision {
@@ -139,31 +73,20 @@ function guessArguments(tool: SeenTool, ctx: Context): ModelDecision {
   const concepts = isConjugation(ctx.intent) ? CONCEPTS : [...new Set([...Object.keys(ctx.intent), ...ctx.lessons.mustWrite])];
   for (const concept of concepts) {
     const told = ctx.lessons.mustWrite.has(concept);
-    const dares = words.has(concept.toLowerCase()) && ctx.rng() < scaled(ctx.knobs.guessRate, ctx.knobs.temperature);
+    const dares = words.has(concept.toLowerCase()) && chance(ctx.knobs.guessRate, ctx);
     if (!told && !dares) continue;
     const list = intentList(ctx.intent, concept);
     if (list) {
       args[concept] = list;
       continue;
     }
-    const asked = intentValue(ctx.intent, concept);
-    const value = pickValue(asked, ctx.lessons.allowed.get(concept) ?? VOCABULARY[concept], ctx);
-    if (value === undefined && asked !== undefined && told) {
-      return { kind: 'no-call', reason: `the tool does not accept "${asked}" for ${concept}` };
-    }
-    if (value !== undefined) args[concept] = value;
+    const written = writeScalar({}, concept, concept, ctx);
+    if (!written.ok && told) return { kind: 'no-call', reason: written.reason };
+    if (written.ok && written.value !== undefined) args[concept] = written.value;
     // Told it is needed, with nothing to say: the shortest value, as for a required string.
     else if (told && !isConjugation(ctx.intent)) args[concept] = '';
   }
   return { kind: 'call', args };
-}
-
-/** The prompt's value when allowed; otherwise a guess among the options (greedy at temperature 0: the first). */
-function pickValue(value: string | undefined, options: readonly string[] | undefined, ctx: Context): string | undefined {
-  if (value !== undefined && (!options || options.includes(value))) return value;
-  if (!options || options.length === 0) return value;
-  if (value !== undefined) return undefined; // the prompt asks for something the options lack
-  return ctx.knobs.temperature === 0 ? options[0] : options[Math.floor(ctx.rng() * options.length)];
 }
 
 function writeValue(schema: unknown, concept: string | undefined, path: string, ctx: Context): Written {
@@ -176,15 +99,21 @@ function writeValue(schema: unknown, concept: string | undefined, path: string, 
   return writeScalar(schema, concept, path, ctx);
 }
 
-/** A union: the branch the intent fills best, among those the model sees. Ties go to the first. */
+/**
+ * A union: the branch the intent fills best, among those the model sees, and
+ * not one an error said was the wrong shape. Ties go to the first.
+ */
 function writeBranch(branches: unknown[], concept: string | undefined, path: string, ctx: Context): Written {
-  let best: { score: number; branch: unknown } | undefined;
-  for (const branch of branches) {
+  const tried = ctx.lessons.wrongShape.get(path) ?? new Set<number>();
+  let best: { score: number; index: number } | undefined;
+  branches.forEach((branch, index) => {
+    if (tried.has(index)) return;
     const score = fit(branch, concept, ctx.intent);
-    if (score > 0 && (!best || score > best.score)) best = { score, branch };
-  }
+    if (score > 0 && (!best || score > best.score)) best = { score, index };
+  });
   if (!best) return { ok: false, reason: `none of the ${branches.length} forms of ${path || 'the arguments'} can say this request` };
-  return writeValue(best.branch, concept, path, ctx);
+  ctx.lessons.lastBranch.set(path, best.index);
+  return writeValue(branches[best.index], concept, path, ctx);
 }
 
 /** How many of a branch's keys the request has values for; 0 when a required key has none. */
@@ -196,8 +125,9 @@ function fit(branch: unknown, concept: string | undefined, intent: Intent | Tool
     for (const [key, sub] of Object.entries(branch.properties)) {
       // A constant (a discriminator like kind: "byName") is copied, not chosen: it neither adds nor disqualifies.
       if (isObject(sub) && 'const' in sub) continue;
-      const c = meaningOf(key, intent);
-      const fillable = c !== undefined && intentValue(intent, c) !== undefined && isObject(sub) && accepts(sub, intentValue(intent, c)!);
+      const c = meaningOfKey(key, intent);
+      const value = c === undefined ? undefined : intentValue(intent, c);
+      const fillable = value !== undefined && isObject(sub) && accepts(sub, value);
       if (fillable) score++;
       else if (required.includes(key)) return 0;
     }
@@ -207,9 +137,12 @@ function fit(branch: unknown, concept: string | undefined, intent: Intent | Tool
   return concept !== undefined ? 0.5 : 0;
 }
 
-/** Whether a scalar schema can hold a value of the request (an enum that lacks it cannot). */
+/** Whether a scalar schema can hold a value of the request (an enum that cannot say it cannot). */
 function accepts(schema: JsonSchema, value: string): boolean {
-  if (Array.isArray(schema.enum)) return schema.enum.includes(value);
+  if (Array.isArray(schema.enum)) {
+    const options = schema.enum.map(String);
+    return isMeaning(value) ? optionFor(value, options) !== undefined : options.includes(value);
+  }
   return schema.type === undefined || schema.type === 'string';
 }
 
@@ -217,128 +150,95 @@ function writeObject(schema: JsonSchema, path: string, ctx: Context): Written {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   const out: Record<string, unknown> = {};
-  let closed = false;
   for (const [key, sub] of Object.entries(properties)) {
     const keyPath = path ? `${path}.${key}` : key;
     if (ctx.lessons.mustDrop.has(keyPath)) continue;
-    const concept = meaningOf(key, ctx.intent);
-    const mustWrite = required.includes(key) || ctx.lessons.mustWrite.has(keyPath);
+    const concept = meaningOfKey(key, ctx.intent);
+    const told = ctx.lessons.mustWrite.has(keyPath);
+    const isRequired = required.includes(key);
     const known = concept !== undefined && (intentValue(ctx.intent, concept) !== undefined || intentList(ctx.intent, concept) !== undefined);
-    if (!mustWrite) {
-      if (closed) continue;
-      // Grammar-constrained decoding offers "}" here: the object may close.
-      const chance = known ? ctx.knobs.earlyClose : ctx.knobs.earlyCloseUnstated;
-      if (ctx.knobs.temperature === 0 ? !known : ctx.rng() < scaled(chance, ctx.knobs.temperature)) {
-        closed = true;
-        continue;
-      }
+    // The keys a model leaves out: rarely a required one, sometimes a stated
+    // optional one, usually an optional one the request says nothing about.
+    // A key an error asked for is always written.
+    if (!told) {
+      const drop = isRequired ? ctx.knobs.dropRequired : known ? ctx.knobs.dropStatedOptional : ctx.knobs.dropUnstatedOptional;
+      if (chance(drop, ctx) || (!isRequired && !known && ctx.knobs.temperature === 0)) continue;
     }
     const written = writeValue(sub, concept, keyPath, ctx);
     if (written.ok) {
       if (written.value !== undefined) out[key] = written.value;
       // A required key the request says nothing about: the shortest value of its type.
-      else if (mustWrite && isObject(sub) && !isConjugation(ctx.intent)) out[key] = sub.type === 'array' ? [] : sub.type === 'string' ? '' : undefined;
-    } else if (mustWrite) {
+      else if ((isRequired || told) && isObject(sub) && !isConjugation(ctx.intent)) {
+        if (sub.type === 'array') out[key] = [];
+        else if (sub.type === 'string' && !Array.isArray(sub.enum)) out[key] = '';
+      }
+    } else if (isRequired || told) {
       return written;
     }
   }
   return { ok: true, value: out };
 }
 
+/** A draw among words ranked most used first: greedy takes the first, sampling strays down the list. */
+function ranked<T>(items: readonly T[], ctx: Context): T | undefined {
+  if (items.length <= 1 || ctx.knobs.temperature === 0) return items[0];
+  const weights = items.map((_, i) => Math.exp(-i / ctx.knobs.temperature));
+  let r = ctx.rng() * weights.reduce((a, b) => a + b, 0);
+  for (const [i, w] of weights.entries()) if ((r -= w) < 0) return items[i];
+  return items.at(-1);
+}
+
+/** A guess at a meaning the request does not state (a required tense for "conjugate eat"): greedy takes the first. */
+function guessMeaning(concept: string, ctx: Context): Meaning | undefined {
+  const pool: readonly Meaning[] | undefined = concept === 'tense' ? TENSE_MEANINGS : concept === 'person' ? PERSON_MEANINGS : undefined;
+  if (!pool) return undefined;
+  return ctx.knobs.temperature === 0 ? pool[0] : pool[Math.floor(ctx.rng() * pool.length)];
+}
+
+/** Words for a meaning, other than `avoid`: what a model writes when it strays. */
+function ownWords(meaning: Meaning, avoid: string | undefined, ctx: Context): string {
+  const words = PHRASINGS[meaning].filter((p) => p !== avoid);
+  return ranked(words, ctx) ?? PHRASINGS[meaning][0]!;
+}
+
 function writeScalar(schema: JsonSchema, concept: string | undefined, path: string, ctx: Context): Written {
   if ('const' in schema) return { ok: true, value: schema.const };
-  const value = concept ? intentValue(ctx.intent, concept) : undefined;
+  const stated = concept ? intentValue(ctx.intent, concept) : undefined;
   const told = ctx.lessons.allowed.get(path);
-  const enumOptions = Array.isArray(schema.enum) ? schema.enum.map(String) : undefined;
-  const options = told ?? enumOptions ?? (value === undefined && concept ? VOCABULARY[concept] : undefined);
-  const picked = pickValue(value, options, ctx);
-  if (picked === undefined) {
-    if (value !== undefined) return { ok: false, reason: `"${value}" is not among the options of ${path}` };
-    return { ok: true, value: undefined };
+  const listed = Array.isArray(schema.enum) ? schema.enum.map(String) : undefined;
+  const options = told ?? listed;
+  // Told the options by an error: the model keeps to them.
+  const strict = told !== undefined || ctx.lessons.keepToSchema.has(path);
+
+  if (!options) {
+    // No options shown: a person's words for the meaning, or the word itself.
+    if (stated === undefined) {
+      const guess = concept ? guessMeaning(concept, ctx) : undefined;
+      return { ok: true, value: guess ? ranked(PHRASINGS[guess], ctx) : undefined };
+    }
+    return { ok: true, value: isMeaning(stated) ? ranked(PHRASINGS[stated], ctx) : stated };
   }
-  return { ok: true, value: picked };
-}
 
-// ---------------------------------------------------------------------------
-// Reading error texts
-// ---------------------------------------------------------------------------
-
-/**
- * Reads an error text. The model learns only from a text that names a
- * parameter and says what is wrong with it ("person: is required but
- * missing", "verb: Invalid option: expected one of ..."); a real model reads
- * such texts even about parameters it was never shown. Anything else ("Tool
- * conjugate failed: Cannot read properties of undefined") teaches nothing, and
- * the next attempt is a fresh sample.
- */
-export function readError(text: string, lessons: Lessons, sentArgs: Record<string, unknown>, intent?: Intent | ToolIntent): boolean {
-  const body = text
-    .replace(/^(\s*MCP error -?\d+:\s*)+/, '')
-    .replace(/^(Input validation error:\s*)?Invalid arguments for tool [^:]+:\s*/, '')
-    // Pydantic's two-line form ("verb\n  Field required [type=missing, ...]") as one "verb: Field required" line.
-    .replace(/^([A-Za-z_][\w.]*)\n\s+/gm, '$1: ');
-  let understood = false;
-  for (const segment of body.split(/;\s+|\n/)) {
-    const match = /^\s*([A-Za-z_][\w.]*|\(arguments\))\s*:\s*(.+)$/.exec(segment);
-    if (!match) continue;
-    const [, parameter, problem] = match as unknown as [string, string, string];
-    const leaf = parameter.split('.').pop()!;
-    // Pydantic-style and zod-style texts name unknown keys in the problem itself.
-    const unknownKey = /Unrecognized keys?:\s*"([^"]+)"/.exec(problem);
-    if (unknownKey) {
-      lessons.mustDrop.add(parameter === '(arguments)' ? unknownKey[1]! : `${parameter}.${unknownKey[1]}`);
-      understood = true;
-      continue;
-    }
-    // Any parameter an error names is heard for other tools; for a conjugation, the ones the model knows of.
-    if (!conceptOf(leaf) && !(leaf in sentArgs) && !(intent && !isConjugation(intent))) continue;
-    if (/not a parameter|unrecognized|not allowed|additional propert/i.test(problem)) {
-      lessons.mustDrop.add(parameter);
-      understood = true;
-      continue;
-    }
-    // The options, not the value that was sent: "must be one of "a", "b" (got "c")".
-    const options = [...problem.replace(/\(got .*\)\s*$/, '').matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
-    if (/one of/i.test(problem) && options.length > 0) {
-      lessons.allowed.set(parameter, options);
-      if (getPath(sentArgs, parameter) === undefined) lessons.mustWrite.add(parameter);
-      understood = true;
-    } else if (/required|missing|received undefined/i.test(problem)) {
-      lessons.mustWrite.add(parameter);
-      understood = true;
+  if (stated === undefined) {
+    // A value the request does not state, where options are listed: a guess among them (greedy: the first).
+    const guess = ctx.knobs.temperature === 0 ? options[0] : options[Math.floor(ctx.rng() * options.length)];
+    return { ok: true, value: guess };
+  }
+  const meaning = isMeaning(stated) ? stated : undefined;
+  const option = meaning ? optionFor(meaning, options) : options.includes(stated) ? stated : undefined;
+  if (option === undefined) {
+    // Nothing listed says it. Told so by an error, the model gives up; otherwise it writes its own words now and then.
+    if (!strict && chance(ctx.knobs.offList, ctx)) return { ok: true, value: meaning ? ownWords(meaning, undefined, ctx) : stated };
+    return { ok: false, reason: `"${meaning ? PHRASINGS[meaning][0] : stated}" is not among the options of ${path}` };
+  }
+  if (!strict && meaning) {
+    if (chance(ctx.knobs.strayFromEnum, ctx)) return { ok: true, value: ownWords(meaning, option, ctx) };
+    if (chance(ctx.knobs.wrongOption, ctx)) {
+      const near = neighbours(meaning)
+        .map((m) => optionFor(m, options))
+        .filter((o): o is string => o !== undefined);
+      if (near.length > 0) return { ok: true, value: near[Math.floor(ctx.rng() * near.length)] };
     }
   }
-  // The model keeps what it wrote and was not told to drop: it fixes the
-  // call, it does not start from scratch.
-  if (understood) for (const key of Object.keys(sentArgs)) if (!lessons.mustDrop.has(key)) lessons.mustWrite.add(key);
-  return understood;
-}
-
-/** A policy refusal, not a mistake in the call: "Refused: ... the server is read-only". Asking again changes nothing. */
-export function isRefusal(text: string): boolean {
-  return /^(MCP error -?\d+:\s*)?Refused:/.test(text) || /\bread-only\b/i.test(text);
-}
-
-function getPath(value: unknown, path: string): unknown {
-  let v = value;
-  for (const key of path.split('.')) {
-    if (!isObject(v)) return undefined;
-    v = v[key];
-  }
-  return v;
-}
-
-/** Concepts of the request the arguments leave out: what "a call with missing arguments" means here. */
-export function missingConcepts(args: Record<string, unknown> | undefined, intent: Intent | ToolIntent): Concept[] {
-  const present = new Set<Concept>();
-  const walk = (v: unknown) => {
-    if (!isObject(v)) return;
-    for (const [key, sub] of Object.entries(v)) {
-      const c = conceptOf(key);
-      if (c) present.add(c);
-      walk(sub);
-    }
-  };
-  walk(args);
-  return CONCEPTS.filter((c) => intentValue(intent, c) !== undefined && !present.has(c));
+  return { ok: true, value: option };
 }

@@ -3,12 +3,26 @@
  * too), and the versioned JSON document (`--json`), documented in README.md.
  */
 import type { ServerBuild } from '../minimcp/errors.js';
-import type { Lang } from '../learn/catalogue.js';
-import { translator } from '../learn/i18n.js';
+import { formatNumber, translator, type Lang } from '../core/lang.js';
+import { FIGURES, type FigureDef, type Spread } from './figures.js';
+import { outcomeLook } from './outcomes.js';
 import { WORKLOAD_TOOL, type RunResult } from './runner.js';
 
-/** Bump when a field changes meaning or goes away; adding a field does not. */
-export const REPORT_FORMAT_VERSION = 1;
+/**
+ * Bump when a field changes meaning or goes away; adding a field does not.
+ * 2: `settings.spec` and each run's `spec` became `server` (the server build
+ * decides the errors, not the MCP revision); retries come from the agent's
+ * turns; runs say their `model` and `agent`; `seeds` with --seeds.
+ */
+export const REPORT_FORMAT_VERSION = 2;
+
+/** With several seeds: each figure's mean and range per run kind, over `seeds`. */
+export interface SeedSummary {
+  seeds: number[];
+  baseline: Record<string, Spread>;
+  variant?: Record<string, Spread>;
+  solution?: Record<string, Spread>;
+}
 
 export interface LabReport {
   format: 'schema-breaks/lab-report';
@@ -16,6 +30,8 @@ export interface LabReport {
   variant: string;
   settings: { client: string; server: string; seed: number; calls: number; temperature: number };
   runs: { baseline: RunResult; variant?: RunResult; solution?: RunResult };
+  /** Present when the run had several seeds: `runs` are the first seed's. */
+  seeds?: SeedSummary;
   /** The variant's published schema against the baseline's, as a line diff of pretty JSON. */
   schemaDiff: string[];
 }
@@ -86,22 +102,9 @@ const dim = (t: string) => paint('2', t);
 const red = (t: string) => paint('31', t);
 const green = (t: string) => paint('32', t);
 
-/** One colour per outcome label, the same everywhere. */
-export const OUTCOME_COLOURS: Record<string, string> = {
-  ok: '32',
-  isError: '33',
-  'rpc:-32602': '35',
-  'rpc:-32603': '31',
-  'client-rejected': '34',
-  'client-invalid': '36',
-  'no-call': '90',
-  timeout: '91',
-  'server-exit': '41',
-};
-
 function bar(count: number, total: number, width: number, label: string): string {
   const cells = total === 0 ? 0 : Math.round((count / total) * width);
-  return paint(OUTCOME_COLOURS[label] ?? '37', '█'.repeat(cells)) + ' '.repeat(width - cells);
+  return paint(outcomeLook(label).ansi, '█'.repeat(cells)) + ' '.repeat(width - cells);
 }
 
 function histogramLines(name: string, counts: Record<string, number>, total: number): string[] {
@@ -124,16 +127,10 @@ const say = translator({
   refused: { en: 'host refused the tool list:', es: 'el anfitrión rechazó la lista de herramientas:' },
   server: { en: 'server:', es: 'servidor:' },
   figure: { en: 'figure', es: 'cifra' },
-  endingOk: { en: 'calls ending in ok', es: 'llamadas que acaban bien' },
-  missing: { en: 'missing arguments', es: 'argumentos que faltan' },
-  retriesPerCall: { en: 'retries per call', es: 'reintentos por llamada' },
-  retriesPerFailing: { en: 'retries per failing call', es: 'reintentos por llamada fallida' },
-  accuracy: { en: 'eval accuracy', es: 'exactitud (evaluación)' },
-  silentWrong: { en: 'silently wrong answers', es: 'incorrectas sin avisar' },
-  fieldsLost: { en: 'profile fields lost', es: 'campos de perfil perdidos' },
-  throughReadOnly: { en: 'changes through read-only', es: 'cambios en solo lectura' },
-  probe: { en: 'errors naming the argument', es: 'errores que nombran el argumento' },
+  agentLine: { en: 'agent: {policy}', es: 'agente: {policy}' },
+  modelLine: { en: 'model: the stand-in (src/lab/knobs.ts); assumed, not counted from an evaluation: {assumed}', es: 'modelo: el sustituto (src/lab/knobs.ts); supuesto, no contado de una evaluación: {assumed}' },
   latency: { en: 'latency p50 / p95 (ms)', es: 'latencia p50 / p95 (ms)' },
+  acrossSeeds: { en: 'over {count} seeds ({first} to {last}): mean (least–most)', es: 'en {count} semillas ({first} a {last}): media (mínimo–máximo)' },
   schema: { en: 'published schema of {tool}, variant against baseline', es: 'esquema publicado de {tool}, variante frente a línea base' },
   noDifference: { en: '(no difference)', es: '(sin diferencias)' },
   stderr: { en: "the {run} server's stderr (a sample)", es: 'stderr del servidor {run} (una muestra)' },
@@ -144,12 +141,32 @@ export function buildNote(build: string, lang: Lang): string {
   return say(`build:${build}` as `build:${ServerBuild}`, lang);
 }
 
+/** Each figure over several seeds: mean, and the range when the seeds disagree. */
+function seedLines(report: LabReport, shown: readonly FigureDef[], lang: Lang, nameWidth: number, width: number): string[] {
+  const summary = report.seeds!;
+  const kinds = (['baseline', 'variant', 'solution'] as const).filter((k) => summary[k]);
+  const lines = [bold(say('acrossSeeds', lang, { count: summary.seeds.length, first: summary.seeds[0]!, last: summary.seeds.at(-1)! }))];
+  lines.push(bold(say('figure', lang).padEnd(nameWidth) + kinds.map((k) => report.runs[k]!.variant.slice(0, width - 1).padStart(width)).join('')));
+  for (const f of shown) {
+    const cells = kinds.map((k) => {
+      const s = summary[k]![f.id]!;
+      const text = s.min === s.max ? formatNumber(s.mean, lang, 2) : `${formatNumber(s.mean, lang, 1)} (${formatNumber(s.min, lang, 1)}–${formatNumber(s.max, lang, 1)})`;
+      return text.padStart(width);
+    });
+    lines.push(f.label[lang].padEnd(nameWidth) + cells.join(''));
+  }
+  return lines;
+}
+
 export function renderTerminal(report: LabReport, lang: Lang = 'en'): string {
   const runs = [report.runs.baseline, report.runs.variant, report.runs.solution].filter((r): r is RunResult => r !== undefined);
   const s = report.settings;
   const out: string[] = [];
   out.push(bold(`schema-breaks: ${report.variant}`) + dim(`   ${say('header', lang, { ...s })}`));
   out.push(dim(buildNote(s.server, lang)));
+  const first = report.runs.baseline;
+  out.push(dim(say('agentLine', lang, { policy: first.agent.policy })));
+  out.push(dim(say('modelLine', lang, { assumed: first.model.assumptions.map((k) => `${k} ${first.model.knobs[k]}`).join(', ') })));
   out.push('');
 
   for (const run of runs) {
@@ -159,30 +176,20 @@ export function renderTerminal(report: LabReport, lang: Lang = 'en'): string {
     out.push('');
   }
 
-  const table: [string, (r: RunResult) => string][] = [
-    [say('endingOk', lang), (r) => `${r.finalOutcomes.ok ?? 0}/${r.calls}`],
-    [say('missing', lang), (r) => `${Math.round(r.missingArguments.share * 100)}%`],
-    [say('retriesPerCall', lang), (r) => r.retries.perCall.toFixed(2)],
-    [say('retriesPerFailing', lang), (r) => r.retries.perFailingCall.toFixed(2)],
-    [say('accuracy', lang), (r) => `${r.accuracy.correct}/${r.accuracy.total}`],
-    [say('silentWrong', lang), (r) => String(r.silentWrong)],
-    [say('probe', lang), (r) => `${r.errorProbe.named}/${r.errorProbe.total}`],
-  ];
-  // Figures of the other workloads, shown when they say something.
-  if (runs.some((r) => r.workload === 'profile')) table.splice(6, 0, [say('fieldsLost', lang), (r) => String(r.fieldsCleared)]);
-  if (runs.some((r) => r.readOnly)) table.splice(6, 0, [say('throughReadOnly', lang), (r) => String(r.mutationsThroughReadOnly)]);
+  const shown = FIGURES.filter((f) => !f.when || runs.some(f.when));
   const width = 18;
-  const nameWidth = 34;
+  const nameWidth = 38;
   out.push(bold(say('figure', lang).padEnd(nameWidth) + runs.map((r) => r.variant.slice(0, width - 1).padStart(width)).join('')));
-  for (const [name, value] of table) {
-    const cells = runs.map((r) => value(r).padStart(width));
+  for (const f of shown) {
+    const cells = runs.map((r) => f.format(f.read(r), r, lang).padStart(width));
     // A figure that differs from the baseline stands out.
     if (runs.length > 1 && cells[1] !== cells[0]) cells[1] = cells[1]!.replace(/\S.*$/, (m) => red(m));
-    out.push(name.padEnd(nameWidth) + cells.join(''));
+    out.push(f.label[lang].padEnd(nameWidth) + cells.join(''));
   }
   // Latency differs from run to run: never highlighted.
   out.push(say('latency', lang).padEnd(nameWidth) + runs.map((r) => `${r.latencyMs.p50.toFixed(2)} / ${r.latencyMs.p95.toFixed(2)}`.padStart(width)).join(''));
   out.push('');
+  if (report.seeds) out.push(...seedLines(report, shown, lang, nameWidth, width), '');
 
   out.push(bold(say('schema', lang, { tool: WORKLOAD_TOOL[runs[0]?.workload ?? 'conjugate'] })));
   const changed = report.schemaDiff.some((l) => !l.startsWith('  '));

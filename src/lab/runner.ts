@@ -7,11 +7,11 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerBuild } from '../minimcp/errors.js';
 import { runLessonRequest, runProfileEdit, runRequest, TOOL_NAME, type CallRecord, type HostView } from './agent.js';
 import { ServerConnection } from './connection.js';
-import type { Knobs } from './knobs.js';
+import { KNOB_SOURCES, type Knobs } from './knobs.js';
 import { figures, type Figures } from './metrics.js';
-import type { ClientProfile } from './profiles.js';
-import { drawFrom, LESSON_REQUESTS, PROFILE_EDITS } from './tasks.js';
-import { drawWorkload, EVAL_SET } from './workload.js';
+import { findings } from './model-reading.js';
+import type { ClientProfile } from './profiles/index.js';
+import { drawFrom, drawWorkload, EVAL_SET, LESSON_REQUESTS, PROFILE_EDITS } from './workload.js';
 
 /** Which requests a run sends: conjugations (the default), profile edits, or lesson requests. */
 export const WORKLOADS = ['conjugate', 'profile', 'lessons'] as const;
@@ -42,6 +42,10 @@ export interface RunResult extends Figures {
   temperature: number;
   workload: Workload;
   readOnly: boolean;
+  /** Who wrote the calls: the stand-in model with its knobs, and which of them are assumptions rather than counted rates. */
+  model: { kind: 'stand-in'; name: string; knobs: Knobs; assumptions: (keyof Knobs)[] };
+  /** The agent loop around the model: whose defaults it follows, and its limits. */
+  agent: { policy: string; maxTurns: number; callTimeoutMs: number };
   /** Do the server's errors name what is wrong? One call per argument left out of a call that worked; `total` counts the calls the server refused. */
   errorProbe: { named: number; total: number };
   /** The inputSchema of the workload's tool (conjugate, update_profile or lessons) as the client got it from tools/list, or null. */
@@ -63,7 +67,8 @@ export interface RunResult extends Figures {
 export async function run(variant: string, server: string | string[], settings: RunSettings): Promise<RunResult> {
   const { client: profile, server: build, seed, calls, knobs, workload = 'conjugate', readOnly = false } = settings;
   const script = typeof server === 'string' ? [server] : server;
-  const connection = new ServerConnection({ command: process.execPath, args: [...script, '--build', build, ...(readOnly ? ['--read-only'] : [])] }, knobs.callTimeoutMs);
+  const command = { command: process.execPath, args: [...script, '--build', build, ...(readOnly ? ['--read-only'] : [])] };
+  const connection = new ServerConnection(command, knobs.callTimeoutMs);
   try {
     let tools: Tool[] | undefined;
     const serverNotes: string[] = [];
@@ -86,7 +91,10 @@ export async function run(variant: string, server: string | string[], settings: 
     // workload's, so --calls does not move the accuracy figure.
     const evaluation: CallRecord[] = [];
     for (const request of EVAL_SET) evaluation.push(await runRequest(request, view, profile, connection, knobs, seed));
-    const errorProbe = await probeErrorMessages(records, connection);
+    // The probe talks to a server of its own: its calls are not the workload's,
+    // and their traces must not show in the workload's stderr sample.
+    const probeConnection = new ServerConnection(command, knobs.callTimeoutMs);
+    const errorProbe = await probeErrorMessages(records, probeConnection).finally(() => probeConnection.close());
     // Stopped before its stderr is read: a reply on stdout can overtake the
     // trace the server wrote just before it on stderr, and the sample must
     // not depend on which pipe was read first.
@@ -104,10 +112,12 @@ export async function run(variant: string, server: string | string[], settings: 
       temperature: knobs.temperature,
       workload,
       readOnly,
+      model: { kind: 'stand-in', name: 'seeded stand-in for a small open model (src/lab/model.ts)', knobs: { ...knobs }, assumptions: assumedKnobs() },
+      agent: { policy: AGENT_POLICY, maxTurns: knobs.maxTurns, callTimeoutMs: knobs.callTimeoutMs },
       errorProbe,
       publishedSchema: (published?.inputSchema as Record<string, unknown> | undefined) ?? null,
       host: 'rejected' in view ? { accepted: false, rejection: view.rejected } : { accepted: true, seenSchema: seen },
-      ...figures(records, evaluation, readOnly),
+      ...figures(records, evaluation, readOnly, knobs.maxTurns),
       stderrSample: stderrSample(connection.stderr),
       serverNotes,
       records: { workload: records, eval: evaluation },
@@ -117,12 +127,21 @@ export async function run(variant: string, server: string | string[], settings: 
   }
 }
 
+/** The agent loop's policy, as the report names it (src/lab/agent.ts). */
+export const AGENT_POLICY = 'OpenAI Agents SDK defaults (openai-agents-python v0.22.0): every result and error to the model, no resend, max_turns 10';
+
+/** The knobs whose values are assumptions, not counted from a published evaluation. */
+export function assumedKnobs(): (keyof Knobs)[] {
+  return (Object.keys(KNOB_SOURCES) as (keyof Knobs)[]).filter((k) => KNOB_SOURCES[k].kind === 'assumption');
+}
+
 /**
  * The error-message probe: take the first call of the workload that worked
  * and send it again once per argument, each time without that argument (at
- * any depth). A message "names" the argument when one of its "parameter:
- * problem" parts ends with the argument's name. Nothing here knows the
- * variant: the calls come from the workload, the verdict from the texts.
+ * any depth). A message "names" the argument when it says that this argument
+ * is missing or which values it takes, as the model reads such texts
+ * (model-reading.ts). Nothing here knows the variant: the calls come from the
+ * workload, the verdict from the texts.
  */
 export async function probeErrorMessages(records: CallRecord[], connection: ServerConnection): Promise<{ named: number; total: number }> {
   for (const record of records) {
@@ -139,8 +158,10 @@ export async function probeErrorMessages(records: CallRecord[], connection: Serv
       // An argument the call can do without (an optional one) says nothing about the messages.
       if (outcome.label === 'ok') continue;
       refused++;
-      const leaf = path.at(-1)!;
-      if (new RegExp(`(^|[\\s;.(])${leaf}\\s*:`).test(outcome.text.replace(/^(MCP error -?\d+:\s*)+/, ''))) named++;
+      // Named: the text says this very argument is missing, or which values it takes, in a form a reader of
+      // error texts knows (the model's reader, model-reading.ts), not just that something about its parent is wrong.
+      const where = path.join('.');
+      if (findings(outcome.text).some((f) => f.path === where && (f.kind === 'missing' || f.kind === 'options'))) named++;
     }
     return { named, total: refused };
   }

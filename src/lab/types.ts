@@ -3,18 +3,25 @@
  * is supposed to do: the runner sees what a client sees (the published
  * schema, results, errors) and the user's request.
  */
-import type { Person, PrincipalParts, Tense } from '../conjugation/engine.js';
+import type { PersonMeaning, TenseMeaning } from './meanings.js';
+
+/** A verb given in full, as a learner's dictionary lists it: "sew, sewed, sewn". */
+export interface VerbParts {
+  infinitive: string;
+  past: string;
+  pastParticiple: string;
+}
 
 /**
- * What the user of the tutor asked for. A field is missing when the prompt
- * does not say it ("conjugate eat for me" says no tense and no person).
- * `verb` is a name ("eat"), or principal parts for a verb given in full
- * ("sew, sewed, sewn").
+ * What the user of the tutor asked for, in meanings (src/lab/meanings.ts),
+ * not in any tool's words. A field is missing when the prompt does not say it
+ * ("conjugate eat for me" says no tense and no person). `verb` is the word
+ * the user wrote ("eat"), or its principal parts for a verb given in full.
  */
 export interface Intent {
-  verb: string | PrincipalParts;
-  tense?: Tense;
-  person?: Person;
+  verb: string | VerbParts;
+  tense?: TenseMeaning;
+  person?: PersonMeaning;
 }
 
 /**

@@ -56,6 +56,30 @@ export function solutionPatch(id: string): string {
   return join(SOLUTIONS_DIR, `${id}.patch`);
 }
 
+/**
+ * The lab a break builds on: a patch whose first line is "Base: <id> ..."
+ * applies on top of that break (git apply skips text before the first diff).
+ * Its server with the base applied is the lab's baseline.
+ */
+export function baseOf(id: string): string | undefined {
+  if (id === BASELINE || !existsSync(breakPatch(id))) return undefined;
+  return /^Base:\s*([\w-]+)/.exec(readFileSync(breakPatch(id), 'utf8'))?.[1];
+}
+
+/** The patches each server of a lab is built from: its baseline, its variant (the break), its solution. */
+export function patchChain(id: string): { base: string[]; variant: string[]; solution: string[] } {
+  if (id === BASELINE) return { base: [], variant: [], solution: [] };
+  const base = baseOf(id);
+  const below = base ? patchChain(base).variant : [];
+  const variant = [...below, breakPatch(id)];
+  return { base: below, variant, solution: [...variant, solutionPatch(id)] };
+}
+
+/** What a lab's baseline run is called: 'baseline', or the lab it builds on. */
+export function baselineName(id: string): string {
+  return baseOf(id) ?? BASELINE;
+}
+
 export class BuildError extends Error {}
 
 /** The contract document a built server was built with (contract/tutor-api.json of its sources). */

@@ -11,8 +11,8 @@ import type { LabReport } from '../lab/report.js';
 import type { Workload } from '../lab/runner.js';
 import { REPO } from '../lab/paths.js';
 
-export type Lang = 'en' | 'es';
-export const LANGS: readonly Lang[] = ['en', 'es'];
+import type { Lang } from '../core/lang.js';
+export { LANGS, type Lang } from '../core/lang.js';
 export type Text = Record<Lang, string>;
 
 /** Where a question's answer is read from the results: paths look like "old.runs.variant.silentWrong". */
@@ -49,7 +49,12 @@ export interface Lab {
   title: Text;
   runs: LabRun[];
   questions: Question[];
+  /** How many seeds the lab's runs take, so that a question is answered by a spread and not one lucky seed (default: the catalogue's). */
+  seeds?: number;
 }
+
+/** The seeds a lab runs when it does not say. */
+export const DEFAULT_LAB_SEEDS = 5;
 
 export const CATALOGUE_FILE = join(REPO, 'labs', 'catalogue.json');
 
@@ -105,6 +110,33 @@ export function measure(figure: Figure, results: unknown): number | string {
   if (entries.length === 0) return 'none';
   entries.sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
   return entries[0]![0];
+}
+
+/**
+ * The answer to a question over several seeds: for a number, the mean and
+ * the least and most any seed gave; for a label, the one most seeds gave
+ * (ties: the first seed's), and how many gave it.
+ */
+export interface Measured {
+  value: number | string;
+  values: (number | string)[];
+  min?: number;
+  max?: number;
+  /** Labels: how many seeds gave `value`. */
+  agree?: number;
+}
+
+export function measureAcross(figure: Figure, perSeed: unknown[]): Measured {
+  const values = perSeed.map((results) => measure(figure, results));
+  if (values.every((v) => typeof v === 'number')) {
+    const numbers = values as number[];
+    return { value: round(numbers.reduce((a, b) => a + b, 0) / numbers.length), values, min: Math.min(...numbers), max: Math.max(...numbers) };
+  }
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(String(v), (counts.get(String(v)) ?? 0) + 1);
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+  const value = best[1] === counts.get(String(values[0])) ? String(values[0]) : best[0];
+  return { value, values, agree: counts.get(value) };
 }
 
 /** Every path a figure reads. */

@@ -1,56 +1,64 @@
 /**
- * `npm run check -- <lab>`: is the learner's workspace fixed? Two proofs, as
- * for the kit's own solutions: the schema contract tests pass on the
- * workspace server's published schema, and the lab's runs against it are
- * back to the baseline's figures (or better: a fix may serve more requests).
+ * `npm run check -- <lab>`: is the learner's workspace fixed? Three proofs,
+ * as for the kit's own solutions:
+ * 1. it type-checks: the sheets teach that the compiler catches some of these
+ *    faults, so a workspace the compiler rejects is not a fix;
+ * 2. the schema contract tests pass on the workspace server's published
+ *    schema, against the kit's contract and known-violations list for this
+ *    lab (those of the reference solution, built from the kit: never the
+ *    workspace's own, which a learner could edit to pass);
+ * 3. the lab's runs against it are as good as the reference solution's on
+ *    every figure (src/lab/figures.ts). Where the solution only restores the
+ *    baseline, its figures are the baseline's; where the break came with a
+ *    new capability, they are the capability's.
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import type { Violation } from '../contract/rules.js';
 import { checkServer } from '../contract/check.js';
+import { compare, type FigureDef } from '../lab/figures.js';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
-import { getProfile } from '../lab/profiles.js';
+import { REPO } from '../lab/paths.js';
+import { getProfile } from '../lab/profiles/index.js';
 import { run, type RunResult } from '../lab/runner.js';
-import { BASELINE, buildServer, BuildError, contractOf } from '../lab/variants.js';
+import { buildServer, BuildError, contractOf, patchChain } from '../lab/variants.js';
 import type { Lab, LabRun } from './catalogue.js';
 
 export interface RunComparison {
   run: LabRun;
-  /** What is worse than the baseline, in words; empty when the run is back to the baseline's figures. */
-  worse: string[];
-  /** What is better than the baseline (a fix may serve requests the baseline could not). */
-  better: string[];
-  baseline: RunResult;
+  /** Figures worse than the reference solution's; empty when the run is as good. */
+  worse: FigureDef[];
+  /** Figures better than the reference solution's. */
+  better: FigureDef[];
+  reference: RunResult;
   workspace: RunResult;
 }
 
 export type CheckVerdict =
   | { fixed: false; buildError: string }
+  | { fixed: false; typeErrors: string }
   | { fixed: boolean; violations: Violation[]; runs: RunComparison[] };
 
-/** The figures on which a fix must be at least as good as the baseline. */
-export function worseThan(baseline: RunResult, candidate: RunResult): string[] {
-  const worse: string[] = [];
-  if (baseline.host.accepted && !candidate.host.accepted) worse.push(`the host refuses the tool list: ${candidate.host.rejection}`);
-  const ok = (r: RunResult) => r.finalOutcomes.ok ?? 0;
-  if (ok(candidate) < ok(baseline)) worse.push(`${ok(candidate)} of ${candidate.calls} calls end ok; the baseline's ${ok(baseline)}`);
-  if (candidate.accuracy.correct < baseline.accuracy.correct) worse.push(`eval accuracy ${candidate.accuracy.correct}/${candidate.accuracy.total}; the baseline's ${baseline.accuracy.correct}/${baseline.accuracy.total}`);
-  if (candidate.silentWrong > baseline.silentWrong) worse.push(`${candidate.silentWrong} silently wrong answers; the baseline's ${baseline.silentWrong}`);
-  if (candidate.retries.total > baseline.retries.total) worse.push(`${candidate.retries.total} retries; the baseline's ${baseline.retries.total}`);
-  if (candidate.fieldsCleared > baseline.fieldsCleared) worse.push(`${candidate.fieldsCleared} profile fields lost; the baseline's ${baseline.fieldsCleared}`);
-  if (candidate.mutationsThroughReadOnly > baseline.mutationsThroughReadOnly) {
-    worse.push(`${candidate.mutationsThroughReadOnly} changes got through read-only mode; the baseline's ${baseline.mutationsThroughReadOnly}`);
+/**
+ * The workspace's sources through the kit's TypeScript compiler and
+ * settings: the empty string when they type-check, else the compiler's
+ * errors, with paths as the learner sees them.
+ */
+export function typeCheck(workspace: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-tsc-'));
+  try {
+    const config = join(dir, 'tsconfig.json');
+    writeFileSync(config, JSON.stringify({ extends: join(REPO, 'tsconfig.json'), compilerOptions: { noEmit: true, rootDir: workspace }, include: [join(workspace, 'src')] }));
+    execFileSync(join(REPO, 'node_modules', '.bin', 'tsc'), ['-p', config], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    return '';
+  } catch (error) {
+    const out = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`.trim();
+    return out.replaceAll(`${workspace}/`, `${relative(REPO, workspace)}/`) || String(error);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return worse;
-}
-
-/** The same figures, the other way round. */
-export function betterThan(baseline: RunResult, candidate: RunResult): string[] {
-  const better: string[] = [];
-  const ok = (r: RunResult) => r.finalOutcomes.ok ?? 0;
-  if (ok(candidate) > ok(baseline)) better.push(`${ok(candidate)} of ${candidate.calls} calls end ok; the baseline's ${ok(baseline)}`);
-  if (candidate.accuracy.correct > baseline.accuracy.correct) better.push(`eval accuracy ${candidate.accuracy.correct}/${candidate.accuracy.total}; the baseline's ${baseline.accuracy.correct}/${baseline.accuracy.total}`);
-  if (candidate.silentWrong < baseline.silentWrong) better.push(`${candidate.silentWrong} silently wrong answers; the baseline's ${baseline.silentWrong}`);
-  if (candidate.retries.total < baseline.retries.total) better.push(`${candidate.retries.total} retries; the baseline's ${baseline.retries.total}`);
-  return better;
 }
 
 export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Promise<CheckVerdict> {
@@ -61,10 +69,13 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
     if (error instanceof BuildError) return { fixed: false, buildError: error.message };
     throw error;
   }
-  const baselineJs = await buildServer([]);
+  const typeErrors = existsSync(join(workspace, 'src')) ? typeCheck(workspace) : '';
+  if (typeErrors) return { fixed: false, typeErrors };
+  // The reference: the kit's own solution, built from the kit's sources.
+  const referenceJs = await buildServer(patchChain(lab.id).solution);
   let violations: Violation[];
   try {
-    ({ violations } = await checkServer({ command: process.execPath, args: [serverJs] }, contractOf(serverJs)));
+    ({ violations } = await checkServer({ command: process.execPath, args: [serverJs] }, contractOf(referenceJs)));
   } catch (error) {
     // It builds but does not serve: it crashed at start, or never answered tools/list.
     return { fixed: false, buildError: `the server builds but does not answer tools/list: ${(error as Error).message}` };
@@ -74,9 +85,21 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
       const client = getProfile(labRun.client);
       if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
       const settings = { client, server: labRun.server, seed, calls: 100, knobs: DEFAULT_KNOBS, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false };
-      const [baseline, candidate] = await Promise.all([run(BASELINE, baselineJs, settings), run('workspace', serverJs, settings)]);
-      return { run: labRun, worse: worseThan(baseline, candidate), better: betterThan(baseline, candidate), baseline, workspace: candidate };
+      const [reference, candidate] = await Promise.all([run('reference solution', referenceJs, settings), run('workspace', serverJs, settings)]);
+      const { better, worse } = compare(candidate, reference);
+      // A host that refuses the workspace's tools, where it took the reference's, is worse whatever the figures say.
+      if (reference.host.accepted && !candidate.host.accepted) worse.unshift(HOST_REFUSED);
+      return { run: labRun, worse, better, reference, workspace: candidate };
     }),
   );
   return { fixed: violations.length === 0 && runs.every((r) => r.worse.length === 0), violations, runs };
 }
+
+/** Not a figure of the table: the host refused the tool list. */
+const HOST_REFUSED: FigureDef = {
+  id: 'hostRefused',
+  read: (r) => (r.host.accepted ? 0 : 1),
+  better: 'lower',
+  label: { en: 'the host refuses the tool list', es: 'el anfitrión rechaza la lista de herramientas' },
+  format: (_v, r) => (r.host.accepted ? '' : r.host.rejection),
+};

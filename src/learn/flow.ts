@@ -6,15 +6,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { confirm, input, select } from '@inquirer/prompts';
-import type { Command } from '../lab/cli.js';
-import { runLab } from '../lab/side-by-side.js';
+import type { Command } from './command.js';
+import { runLab, seedsFrom } from '../lab/side-by-side.js';
 import { REPO } from '../lab/paths.js';
-import { getProfile } from '../lab/profiles.js';
+import { getProfile } from '../lab/profiles/index.js';
 import { renderTerminal } from '../lab/report.js';
 import { solutionPatch } from '../lab/variants.js';
 import { labSheetQuote, writeReportPage } from '../report/write.js';
-import { loadCatalogue, measure, type Lab, type LabResults, type Lang } from './catalogue.js';
-import { checkWorkspace, type CheckVerdict } from './check.js';
+import { DEFAULT_LAB_SEEDS, loadCatalogue, type Lab, type LabResults, type Lang } from './catalogue.js';
+import type { FigureDef } from '../lab/figures.js';
+import { checkWorkspace, type CheckVerdict, type RunComparison } from './check.js';
 import { t } from './i18n.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { learnerDir, rememberedLearner, rememberLearner, validateLearnerName } from './learner.js';
@@ -202,17 +203,26 @@ export function showHint(lab: Lab, n: number, lang: Lang): number {
 // Predict, run, compare
 // ---------------------------------------------------------------------------
 
-async function runLabRuns(lab: Lab, command: Command): Promise<LabResults> {
+/** The lab's runs for one seed: their reports, by run name. */
+async function runLabRuns(lab: Lab, command: Command, seed: number): Promise<LabResults> {
   const results: LabResults = {};
   const reports = await Promise.all(
     lab.runs.map(async (labRun) => {
       const client = getProfile(labRun.client);
       if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
-      return [labRun.name, await runLab({ ...command.run, variant: lab.id, solution: false, settings: { ...command.run.settings, client, server: labRun.server, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false } })] as const;
+      const settings = { ...command.run.settings, seed, client, server: labRun.server, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false };
+      return [labRun.name, await runLab({ ...command.run, variant: lab.id, solution: false, seeds: 1, settings })] as const;
     }),
   );
   for (const [name, report] of reports) results[name] = report;
   return results;
+}
+
+/** The lab's runs for each of its seeds, one seed after another. */
+async function runLabSeeds(lab: Lab, command: Command): Promise<LabResults[]> {
+  const perSeed: LabResults[] = [];
+  for (const seed of seedsFrom(command.run.settings.seed, command.run.seeds ?? lab.seeds ?? DEFAULT_LAB_SEEDS)) perSeed.push(await runLabRuns(lab, command, seed));
+  return perSeed;
 }
 
 /** The few figures a journal keeps of each run. */
@@ -254,18 +264,23 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
   }
 
   out(`${t('running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.server})`).join(' · ')}`);
-  const results = await runLabRuns(lab, command);
+  const perSeed = await runLabSeeds(lab, command);
+  const results = perSeed[0]!;
   for (const [runName, report] of Object.entries(results)) {
     out();
     out(`━━ ${runName} ━━`);
     out(renderTerminal(report, lang));
   }
-  const rows = compare(lab, prediction, results);
+  const rows = compare(lab, prediction, perSeed);
   out(renderComparison(lab, rows, lang));
   out();
   if (journal) {
-    const settings = { seed: command.run.settings.seed, calls: command.run.settings.calls, temperature: command.run.settings.knobs.temperature, runs: lab.runs };
-    journal.append({ kind: 'run', lab: lab.id, data: { settings, lang, comparison: rows, measured: Object.fromEntries(lab.questions.map((q) => [q.id, measure(q.figure, results)])), figures: keyFigures(results) } });
+    const seeds = seedsFrom(command.run.settings.seed, perSeed.length);
+    const settings = { seed: command.run.settings.seed, seeds, calls: command.run.settings.calls, temperature: command.run.settings.knobs.temperature, runs: lab.runs };
+    // measured: the mean (or the commonest label) over the seeds; measuredRange: the least and most.
+    const measured = Object.fromEntries(rows.map((r) => [r.question, r.measured]));
+    const measuredRange = Object.fromEntries(rows.filter((r) => r.range).map((r) => [r.question, r.range]));
+    journal.append({ kind: 'run', lab: lab.id, data: { settings, lang, comparison: rows, measured, measuredRange, figures: keyFigures(results) } });
     if (prediction && canAsk) {
       const text = (await input({ message: `${t('assumedWrong', lang)} ${t('skip', lang)}` })).trim();
       if (text) journal.append({ kind: 'reflection', lab: lab.id, data: { text, lang } });
@@ -273,7 +288,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     out(`${t('savedNotes', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
   }
   if (command.htmlFile) {
-    writeReportPage(command.htmlFile, { lab, results, predictions: prediction ? [{ learner: name, answers: prediction.answers, reasoning: prediction.reasoning }] : [], lang, sheet: labSheetQuote(lab.id, lang) });
+    writeReportPage(command.htmlFile, { lab, results, perSeed, predictions: prediction ? [{ learner: name, answers: prediction.answers, reasoning: prediction.reasoning }] : [], lang, sheet: labSheetQuote(lab.id, lang) });
     out(`wrote ${command.htmlFile}`);
   }
   out();
@@ -324,20 +339,27 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
     lines.push(t('checkBuild', lang), verdict.buildError);
     return lines.join('\n');
   }
+  if ('typeErrors' in verdict) {
+    lines.push(`✗ ${t('checkTypes', lang)}`, verdict.typeErrors);
+    return lines.join('\n');
+  }
+  lines.push(`✓ ${t('checkTypesOk', lang)}`);
   if (verdict.violations.length === 0) lines.push(`✓ ${t('checkContractOk', lang)}`);
   else {
     lines.push(`✗ ${t('checkContractBad', lang)}`);
     for (const v of verdict.violations) lines.push(`    ${v.rule}  ${v.tool} ${v.path || '(tool)'}`, `      ${v.message}`);
   }
+  // Each figure as "label: workspace (reference solution: value)".
+  const said = (f: FigureDef, r: RunComparison) => `${f.label[lang]}: ${f.format(f.read(r.workspace), r.workspace, lang)} (${t('checkReference', lang)}: ${f.format(f.read(r.reference), r.reference, lang)})`;
   for (const r of verdict.runs) {
     const label = `${r.run.name} (${r.run.client}, ${r.run.server})`;
     if (r.worse.length === 0 && r.better.length > 0) {
       lines.push(`✓ ${label}: ${t('checkRunBetter', lang)}`);
-      for (const b of r.better) lines.push(`      ${b}`);
+      for (const b of r.better) lines.push(`      ${said(b, r)}`);
     } else if (r.worse.length === 0) lines.push(`✓ ${label}: ${t('checkRunOk', lang)}`);
     else {
       lines.push(`✗ ${label}: ${t('checkRunBad', lang)}`);
-      for (const w of r.worse) lines.push(`      ${w}`);
+      for (const w of r.worse) lines.push(`      ${said(w, r)}`);
     }
   }
   return lines.join('\n');
@@ -357,7 +379,7 @@ export async function runCheck(lab: Lab, command: Pick<Command, 'learner' | 'lan
   journalOf(name, root).append({
     kind: 'fixed',
     lab: lab.id,
-    data: { note: 'npm run check passed: contract rules green, figures back to the baseline', figures: 'runs' in verdict ? Object.fromEntries(verdict.runs.map((r) => [r.run.name, { ok: r.workspace.finalOutcomes.ok ?? 0, accuracy: `${r.workspace.accuracy.correct}/${r.workspace.accuracy.total}`, silentWrong: r.workspace.silentWrong }])) : {} },
+    data: { note: 'npm run check passed: it type-checks, contract rules green, figures as good as the reference solution', figures: 'runs' in verdict ? Object.fromEntries(verdict.runs.map((r) => [r.run.name, { ok: r.workspace.finalOutcomes.ok ?? 0, accuracy: `${r.workspace.accuracy.correct}/${r.workspace.accuracy.total}`, silentWrong: r.workspace.silentWrong }])) : {} },
   });
   out(t('checkFixed', command.lang));
   out(readFileSync(solutionPatch(lab.id), 'utf8'));

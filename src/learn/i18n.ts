@@ -2,12 +2,9 @@
  * The learner's path speaks English and Spanish. `--lang` wins; otherwise the
  * locale (LC_ALL, LC_MESSAGES, LANG) decides: "es_*" is Spanish, anything else English.
  */
-import type { Lang } from './catalogue.js';
+import { translator } from '../core/lang.js';
 
-export function detectLang(env: NodeJS.ProcessEnv = process.env): Lang {
-  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
-  return /^es([_.-]|$)/i.test(locale) ? 'es' : 'en';
-}
+export { detectLang, translator } from '../core/lang.js';
 
 const MESSAGES = {
   learnerName: { en: 'Your name (for your notes in learners/<name>/):', es: 'Tu nombre (para tus notas en learners/<nombre>/):' },
@@ -38,6 +35,9 @@ const MESSAGES = {
   question: { en: 'question', es: 'pregunta' },
   predicted: { en: 'predicted', es: 'predicho' },
   measured: { en: 'measured', es: 'medido' },
+  range: { en: 'seeds range', es: 'rango' },
+  inRange: { en: '(inside the range)', es: '(dentro del rango)' },
+  compareSeeds: { en: 'Measured over {count} seeds: the mean, and the least and most one seed gave.', es: 'Medido en {count} semillas: la media, y lo mínimo y lo máximo que dio una semilla.' },
   off: { en: 'off by', es: 'desvío' },
   right: { en: 'right', es: 'acierto' },
   wrong: { en: 'wrong', es: 'fallo' },
@@ -85,9 +85,12 @@ const MESSAGES = {
   checkBuild: { en: 'Your server does not build or does not start:', es: 'Tu servidor no compila o no arranca:' },
   checkContractOk: { en: 'Schema contract tests: all rules pass.', es: 'Pruebas de contrato del esquema: se cumplen todas las reglas.' },
   checkContractBad: { en: 'Schema contract tests: these rules still fail:', es: 'Pruebas de contrato del esquema: estas reglas aún fallan:' },
-  checkRunOk: { en: 'as good as the baseline on every figure', es: 'tan bien como la línea base en todas las cifras' },
-  checkRunBetter: { en: 'as good as the baseline, and better on:', es: 'tan bien como la línea base, y mejor en:' },
-  checkRunBad: { en: 'still worse than the baseline:', es: 'aún peor que la línea base:' },
+  checkRunOk: { en: 'as good as the reference solution on every figure', es: 'tan bien como la solución de referencia en todas las cifras' },
+  checkRunBetter: { en: 'as good as the reference solution, and better on:', es: 'tan bien como la solución de referencia, y mejor en:' },
+  checkRunBad: { en: 'still worse than the reference solution:', es: 'aún peor que la solución de referencia:' },
+  checkReference: { en: 'reference solution', es: 'solución de referencia' },
+  checkTypes: { en: 'Your workspace does not type-check (tsc):', es: 'Tu espacio de trabajo no pasa la comprobación de tipos (tsc):' },
+  checkTypesOk: { en: 'It type-checks (tsc).', es: 'Pasa la comprobación de tipos (tsc).' },
   checkFixed: { en: 'Fixed. The lab is marked done. Compare with the reference solution:', es: 'Arreglado. El laboratorio queda marcado como hecho. Compara con la solución de referencia:' },
   checkNotFixed: { en: 'Not fixed yet. Hints:', es: 'Aún sin arreglar. Pistas:' },
   noWorkspace: { en: 'You have no workspace for {lab} yet. Create it with:', es: 'Aún no tienes espacio de trabajo para {lab}. Créalo con:' },
@@ -95,10 +98,5 @@ const MESSAGES = {
 
 export type MessageId = keyof typeof MESSAGES;
 
-/** A message table's lookup: the text in that language, with each {name} filled in. Shared by every table of the kit. */
-export function translator<K extends string>(messages: Record<K, Record<Lang, string>>) {
-  return (id: K, lang: Lang, values: Record<string, string | number> = {}): string =>
-    messages[id][lang].replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? `{${key}}`));
-}
 
 export const t = translator<MessageId>(MESSAGES);

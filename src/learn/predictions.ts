@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { input } from '@inquirer/prompts';
-import { measure, normaliseLabel, type Lab, type Lang, type LabResults, type Question } from './catalogue.js';
+import { measureAcross, normaliseLabel, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
+import { formatNumber } from '../core/lang.js';
 import { t } from './i18n.js';
 
 export interface Prediction {
@@ -84,30 +85,49 @@ export function readPredictionFile(file: string, lab: Lab, lang: Lang): Predicti
 export interface ComparisonRow {
   question: string;
   predicted: number | string | null;
+  /** Over the lab's seeds: the mean for a number, the most common label. */
   measured: number | string;
-  /** Signed distance for numbers (predicted - measured); for labels, whether they match. */
+  /** Numbers: the least and the most one seed gave. */
+  range?: [number, number];
+  /** How many seeds the measurement is over. */
+  seeds: number;
+  /** Signed distance for numbers (predicted - measured mean); for labels, whether they match. */
   off: number | boolean | null;
+  /** Numbers: whether the prediction falls inside the seeds' range. */
+  withinRange?: boolean;
 }
 
-export function compare(lab: Lab, prediction: Prediction | undefined, results: LabResults): ComparisonRow[] {
+/** Each question's prediction next to its measurement over the lab's seeds (one LabResults per seed). */
+export function compare(lab: Lab, prediction: Prediction | undefined, perSeed: LabResults[]): ComparisonRow[] {
   return lab.questions.map((question) => {
-    const measured = measure(question.figure, results);
+    const m: Measured = measureAcross(question.figure, perSeed);
     const predicted = prediction?.answers[question.id] ?? null;
-    let off: ComparisonRow['off'] = null;
-    if (predicted !== null) off = typeof measured === 'number' && typeof predicted === 'number' ? Math.round((predicted - measured) * 100) / 100 : predicted === measured;
-    return { question: question.id, predicted, measured, off };
+    const row: ComparisonRow = { question: question.id, predicted, measured: m.value, seeds: perSeed.length, off: null };
+    if (m.min !== undefined && m.max !== undefined) row.range = [m.min, m.max];
+    if (predicted !== null) {
+      if (typeof m.value === 'number' && typeof predicted === 'number') {
+        row.off = Math.round((predicted - m.value) * 100) / 100;
+        if (row.range) row.withinRange = predicted >= row.range[0] && predicted <= row.range[1];
+      } else row.off = predicted === m.value;
+    }
+    return row;
   });
 }
 
 export function renderComparison(lab: Lab, rows: ComparisonRow[], lang: Lang): string {
-  const lines = [t('compareTitle', lang), ''];
+  const seeds = rows[0]?.seeds ?? 1;
+  const lines = [t('compareTitle', lang), seeds > 1 ? t('compareSeeds', lang, { count: seeds }) : '', ''];
   const width = Math.max(...lab.questions.map((q) => q.id.length), 8) + 2;
-  lines.push(`${t('question', lang).padEnd(width)}${t('predicted', lang).padStart(14)}${t('measured', lang).padStart(14)}${t('off', lang).padStart(12)}`);
+  lines.push(`${t('question', lang).padEnd(width)}${t('predicted', lang).padStart(14)}${t('measured', lang).padStart(14)}${t('range', lang).padStart(14)}${t('off', lang).padStart(12)}`);
+  const num = (x: number) => formatNumber(x, lang, 2);
   for (const row of rows) {
     const off =
-      row.off === null ? '' : typeof row.off === 'boolean' ? (row.off ? t('right', lang) : t('wrong', lang)) : row.off === 0 ? '0' : `${row.off > 0 ? '+' : ''}${row.off}`;
-    const predicted = row.predicted === null ? t('unanswered', lang) : String(row.predicted);
-    lines.push(`${row.question.padEnd(width)}${predicted.padStart(14)}${String(row.measured).padStart(14)}${off.padStart(12)}`);
+      row.off === null ? '' : typeof row.off === 'boolean' ? (row.off ? t('right', lang) : t('wrong', lang)) : row.off === 0 ? '0' : `${row.off > 0 ? '+' : ''}${num(row.off)}`;
+    const predicted = row.predicted === null ? t('unanswered', lang) : typeof row.predicted === 'number' ? num(row.predicted) : row.predicted;
+    const measured = typeof row.measured === 'number' ? num(row.measured) : row.measured;
+    const range = row.range ? (row.range[0] === row.range[1] ? '' : `${num(row.range[0])}–${num(row.range[1])}`) : '';
+    const inside = row.withinRange ? ` ${t('inRange', lang)}` : '';
+    lines.push(`${row.question.padEnd(width)}${predicted.padStart(14)}${measured.padStart(14)}${range.padStart(14)}${off.padStart(12)}${inside}`);
   }
   for (const question of lab.questions) lines.push(`  ${question.id}: ${question.prompt[lang]}`);
   return lines.join('\n');

@@ -7,7 +7,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO } from '../lab/paths.js';
-import { breakPatch, prepareSources } from '../lab/variants.js';
+import { breakPatch, patchChain, prepareSources } from '../lab/variants.js';
 import { learnerDir } from './learner.js';
 
 export function workspaceDir(name: string, lab: string, root = REPO): string {
@@ -28,7 +28,7 @@ export function createWorkspace(name: string, lab: string, root = REPO): string 
   const dir = workspaceDir(name, lab, root);
   if (existsSync(dir)) throw new WorkspaceExistsError(`${relative(root, dir)} already exists; your edits are there. To start over: npm run lab -- --variant ${lab} --reset`);
   // Made from the kit's own baseline; `root` only says where learners/ is.
-  const work = prepareSources([breakPatch(lab)]);
+  const work = prepareSources(patchChain(lab).variant);
   try {
     mkdirSync(join(dir, '..'), { recursive: true });
     // Staged next to the target and renamed: a workspace is there whole, or not at all.

@@ -13,10 +13,11 @@
 import { Marked, type Tokens } from 'marked';
 import { buildNote, compactDiff, type LabReport } from '../lab/report.js';
 import type { RunResult } from '../lab/runner.js';
-import { measure, normaliseLabel, type Lab, type LabResults, type Lang, type Question } from '../learn/catalogue.js';
+import { measureAcross, normaliseLabel, type Lab, type LabResults, type Lang, type Question } from '../learn/catalogue.js';
 import { NEUTRAL, outcomeSwatch } from './colours.js';
 import { barChart, esc, numberLine, safeId, type Bar, type Panel } from './svg.js';
-import { LABEL_MEANING, w } from './words.js';
+import { outcomeMeaning } from '../lab/outcomes.js';
+import { w } from './words.js';
 
 export interface PagePrediction {
   /** Whose prediction (untrusted text); "you" when absent and alone. */
@@ -26,7 +27,7 @@ export interface PagePrediction {
   reasoning?: string;
 }
 
-export type PageInput = ({ report: LabReport } | { lab: Lab; results: LabResults; predictions?: PagePrediction[] }) & {
+export type PageInput = ({ report: LabReport } | { lab: Lab; results: LabResults; predictions?: PagePrediction[]; /** The lab's results for each of its seeds; the first is `results`. */ perSeed?: LabResults[] }) & {
   lang: Lang;
   /** Markdown to quote from the lab sheet (e.g. its hypothesis). */
   sheet?: string;
@@ -186,9 +187,9 @@ function schemaDiff(report: LabReport, lang: Lang): string {
 }
 
 function glossary(labels: string[], lang: Lang): string {
-  const known = labels.filter((l) => LABEL_MEANING[l]);
+  const known = labels.filter((l) => outcomeMeaning(l, lang) !== undefined);
   if (known.length === 0) return '';
-  return `<details class="glossary"><summary>${esc(w('glossaryTitle', lang))}</summary><dl>${known.map((l) => `<dt><code>${esc(l)}</code></dt><dd>${esc(LABEL_MEANING[l]![lang])}</dd>`).join('')}</dl></details>`;
+  return `<details class="glossary"><summary>${esc(w('glossaryTitle', lang))}</summary><dl>${known.map((l) => `<dt><code>${esc(l)}</code></dt><dd>${esc(outcomeMeaning(l, lang)!)}</dd>`).join('')}</dl></details>`;
 }
 
 /** Everything about one lab report: refusals, key figures, the charts, the schema diff, the server's traces. */
@@ -256,11 +257,12 @@ function signed(value: number, lang: Lang): string {
   return value === 0 ? '0' : `${value > 0 ? '+' : '−'}${fmt(Math.abs(value), lang)}`;
 }
 
-function questionBlock(question: Question, index: number, results: LabResults, predictions: PagePrediction[], lang: Lang): string {
+function questionBlock(question: Question, index: number, perSeed: LabResults[], predictions: PagePrediction[], lang: Lang): string {
   const id = `q-${index + 1}-${safeId(question.id)}`;
+  // Over the lab's seeds: the mean, or the commonest label.
   let measured: number | string | undefined;
   try {
-    measured = measure(question.figure, results);
+    measured = measureAcross(question.figure, perSeed).value;
   } catch {
     measured = undefined;
   }
@@ -471,7 +473,7 @@ export function renderReportPage(input: PageInput): string {
   out.push(sheet);
   out.push(`<h2 id="predictions">${esc(w('predictionsTitle', lang))}</h2>`);
   if (predictions.length === 0) out.push(`<p class="note">${esc(w('noPredictions', lang))}</p>`);
-  lab.questions.forEach((q, i) => out.push(questionBlock(q, i, results, predictions, lang)));
+  lab.questions.forEach((q, i) => out.push(questionBlock(q, i, input.perSeed ?? [results], predictions, lang)));
   const reasons = predictions.map((p, i) => ({ who: whoOf(predictions, i, lang), text: p.reasoning?.trim() })).filter((r) => r.text);
   if (reasons.length > 0) {
     out.push(`<h3>${esc(w('reasoningTitle', lang))}</h3>`);

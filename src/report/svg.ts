@@ -19,7 +19,8 @@ export function safeId(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
 }
 
-export type PatternKind = 'solid' | 'diagonal' | 'back-diagonal' | 'dots' | 'cross' | 'horizontal' | 'vertical' | 'grid' | 'zigzag';
+import type { Texture as PatternKind } from '../lab/outcomes.js';
+export type { PatternKind };
 
 /** How a bar looks: its colour, a texture over it, and the ink the texture is drawn in. */
 export interface Swatch {

@@ -81,16 +81,3 @@ export type WordKey = keyof typeof WORDS;
 export const w = translator<WordKey>(WORDS);
 
 /** What each outcome label means, for the glossary under the charts. */
-export const LABEL_MEANING: Record<string, Record<Lang, string>> = {
-  ok: { en: 'the tool answered', es: 'la herramienta respondió' },
-  isError: { en: 'a tool result with isError: true (the model reads its text)', es: 'un resultado con isError: true (el modelo lee su texto)' },
-  'rpc:-32602': { en: 'JSON-RPC error -32602, invalid params', es: 'error JSON-RPC -32602, parámetros inválidos' },
-  'rpc:-32603': { en: 'JSON-RPC error -32603, internal error (the agent retries it)', es: 'error JSON-RPC -32603, error interno (el agente lo reintenta)' },
-  'rpc:-32601': { en: 'JSON-RPC error -32601, method not found', es: 'error JSON-RPC -32601, método no encontrado' },
-  'client-rejected': { en: 'the host refused the tool list: nothing ran', es: 'el anfitrión rechazó la lista de herramientas: nada se ejecutó' },
-  'client-invalid': { en: "the host's own argument check failed: nothing was sent", es: 'falló la comprobación de argumentos del propio anfitrión: no se envió nada' },
-  'no-call': { en: 'the model could not say the request with the schema it was shown', es: 'el modelo no pudo expresar la petición con el esquema que vio' },
-  timeout: { en: 'no answer in time', es: 'sin respuesta a tiempo' },
-  'server-exit': { en: 'the server process died', es: 'el proceso del servidor murió' },
-  'bad-reply': { en: 'a reply that is not a valid answer', es: 'una respuesta que no es válida' },
-};

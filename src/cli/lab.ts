@@ -17,15 +17,16 @@ import { detectLang, t } from '../learn/i18n.js';
 import { LearnerNameError } from '../learn/learner.js';
 import { PredictionFileError } from '../learn/predictions.js';
 import { SheetError } from '../learn/sheets.js';
-import { DEFAULT_KNOBS, type Knobs } from './knobs.js';
-import { WORKLOADS, type Workload } from './runner.js';
-import { getProfile, PROFILE_IDS } from './profiles.js';
-import { REPORT_FORMAT_VERSION, renderTerminal, toJson, type LabReport } from './report.js';
-import { runLab, type LabOptions } from './side-by-side.js';
+import { DEFAULT_KNOBS, type Knobs } from '../lab/knobs.js';
+import { WORKLOADS, type Workload } from '../lab/runner.js';
+import { getProfile, PROFILE_IDS } from '../lab/profiles/index.js';
+import { REPORT_FORMAT_VERSION, renderTerminal, toJson, type LabReport } from '../lab/report.js';
+import { runLab } from '../lab/side-by-side.js';
+import type { Command } from '../learn/command.js';
 import { labSheetQuote, ReportFileError, writeReportPage } from '../report/write.js';
-import { BASELINE, BuildError, listBreaks } from './variants.js';
+import { BASELINE, BuildError, listBreaks } from '../lab/variants.js';
 
-export type { LabOptions } from './side-by-side.js';
+export type { LabOptions } from '../lab/side-by-side.js';
 
 export const USAGE = `Usage: npm run lab -- [--variant <id>] [options]
 
@@ -48,6 +49,8 @@ Runs (for exploring; no predictions are asked):
   --server ID        the server build, which decides how errors reach the client:
                      ${SERVER_BUILDS.join(', ')} (default: the lab's, else ${DEFAULT_BUILD})
   --seed N           seed of the workload and the model (default 1)
+  --seeds N          run N seeds from --seed on and report each figure's mean and range
+                     (default: 1 for a run, the lab's own number for a lab's questions)
   --calls N          workload size (default 100); the eval of 30 always runs
   --temperature T    the model's sampling temperature, 0 to 2 (default ${DEFAULT_KNOBS.temperature})
   --workload W       the requests: conjugate (default), profile (edit a profile: read, change, write back) or lessons
@@ -61,28 +64,17 @@ Check a fix: npm run check -- <lab>`;
 
 export class UsageError extends Error {}
 
-export interface Command {
-  variant?: string;
-  lab?: Lab;
-  lang: Lang;
-  learner?: string;
-  /** True when the learner chose the run settings (--client/--server/...): an exploration, not the lab's own runs. */
-  explicitSettings: boolean;
-  run: LabOptions;
-  read: boolean;
-  hint?: number;
-  workspace: boolean;
-  reset: boolean;
-  yes: boolean;
-  noPredict: boolean;
-  predictFile?: string;
-  /** --html FILE: also write the results as an HTML page there. */
-  htmlFile?: string;
-}
 
-function integer(name: string, value: string | undefined, fallback: number, min: number): number {
+/** More seeds than this is a sweep, not a lab run. */
+const MAX_SEEDS = 20;
+/** A run of 1,000 calls takes a few seconds; more teaches nothing more. */
+const MAX_CALLS = 1000;
+
+function integer(name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} takes a whole number of at least ${min} (got ${value})`);
+  if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${name} takes a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'} (got ${value})`);
+  }
   return Number(value);
 }
 
@@ -99,6 +91,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         server: { type: 'string' },
         spec: { type: 'string' },
         seed: { type: 'string' },
+        seeds: { type: 'string' },
         calls: { type: 'string' },
         temperature: { type: 'string' },
         solution: { type: 'boolean', default: false },
@@ -119,7 +112,14 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
       },
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]!);
+    const message = (error as Error).message;
+    // parseArgs reads "--calls -5" as a flag missing its value: say what the value must be.
+    const ambiguous = /Option '--(\w+)[^']*' argument is ambiguous/.exec(message);
+    if (ambiguous) {
+      const at = argv.indexOf(`--${ambiguous[1]}`);
+      throw new UsageError(`--${ambiguous[1]} takes a value, not ${argv[at + 1] ?? 'nothing'}${/^-\d/.test(argv[at + 1] ?? '') ? ' (a negative number is not allowed here)' : ''}`);
+    }
+    throw new UsageError(message.split('\n')[0]!);
   }
   if (values.help) return 'help';
   const variants = [BASELINE, ...listBreaks()];
@@ -158,11 +158,12 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
       variant: variant ?? BASELINE,
       solution: values.solution!,
       json: values.json!,
+      seeds: values.seeds === undefined ? undefined : integer('seeds', values.seeds, 1, 1, MAX_SEEDS),
       settings: {
         client,
         server: server as ServerBuild,
         seed: integer('seed', values.seed, 1, 0),
-        calls: integer('calls', values.calls, 100, 1),
+        calls: integer('calls', values.calls, 100, 1, MAX_CALLS),
         knobs,
         workload: workload as Workload,
         readOnly: values['read-only']!,

@@ -1,0 +1,106 @@
+/**
+ * continue-gemini-2025-02: Continue (VS Code v0.9.259, 2025-02-01) with its
+ * Gemini provider, in front of the Gemini API's legacy `parameters` field as
+ * it was before 2025-03-13 (no union field).
+ *
+ * MCP tools reach the provider unchanged: continuedev/continue
+ * core/context/mcp/index.ts at 7220b49a has `parameters: tool.inputSchema`,
+ * after the MCP SDK 1.0.3 client's `listTools()` (core/package-lock.json at
+ * 7220b49a). The provider (core/llm/llms/Gemini.ts, commit 9ca4ad4a "fix:
+ * gemini tool calls with MCP", merged in PR #3851 as 7220b49a on 2025-01-31,
+ * first released in v0.9.259-vscode; unchanged at dc948576, 2025-03-11) posts
+ * to `v1beta/models/<model>:streamGenerateContent` with
+ * `tools: [{ functionDeclarations }]`.
+ */
+import type { JsonSchema } from '../types.js';
+import { LEGACY_2025_02, legacyApiRefusal, type LegacyApiRules } from './gemini-api.js';
+import { mcpListProblem } from './mcp-sdk.js';
+import { copy, isObject, noParameters, passThrough, schemaOf, seenTool, type ClientProfile } from './shared.js';
+
+const API: LegacyApiRules = { ...LEGACY_2025_02, parsePrefix: 'tools[0].function_declarations' };
+
+/**
+ * Gemini.ts `cleanJsonSchema`, as written at 7220b49a:
+ *   const { $schema, additionalProperties, default: defaultValue, ...rest } = schema;
+ *   if (rest.properties) rest.properties = <each value cleaned>;
+ *   if (rest.items) rest.items = cleanJsonSchema(rest.items);
+ * So `$schema`, `additionalProperties` and `default` go only along the
+ * root -> properties -> items chain; nothing inside anyOf/oneOf/allOf/$defs is
+ * touched, and everything else (anyOf, const, $ref, title, format, type
+ * lists, non-string enums) is sent as published. An array is cleaned item by
+ * item (`schema.map(cleanJsonSchema)`), as for a tuple-style `items`.
+ */
+function cleanJsonSchema(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object') return schema;
+  if (Array.isArray(schema)) return schema.map(cleanJsonSchema);
+  const { $schema: _s, additionalProperties: _a, default: _d, ...rest } = schema as Record<string, unknown>;
+  if (rest.properties) {
+    rest.properties = isObject(rest.properties)
+      ? Object.fromEntries(Object.entries(rest.properties).map(([key, value]) => [key, cleanJsonSchema(value)]))
+      : rest.properties;
+  }
+  if (rest.items) rest.items = cleanJsonSchema(rest.items);
+  return rest;
+}
+
+/**
+ * One declaration's `parameters`, or undefined when Continue leaves it out:
+ *   if (tool.function.parameters.type === "object") {
+ *     // Gemini can't take an empty object
+ *     if (JSON.stringify(tool.function.parameters.properties) === "{}") { functions.push(fn); return; }
+ *   }
+ *   fn.parameters = { ...cleanedParams, type: tool.function.parameters.type.toUpperCase() };
+ * The root `type` is always "object" here (the MCP SDK refused any other), so
+ * the request carries "OBJECT"; nested types stay as published.
+ */
+function continueParameters(schema: JsonSchema): JsonSchema | undefined {
+  if (schema.type === 'object' && JSON.stringify(schema.properties) === '{}') return undefined;
+  return { ...(cleanJsonSchema(copy(schema)) as JsonSchema), type: String(schema.type).toUpperCase() };
+}
+
+export const continueGemini: ClientProfile = {
+  id: 'continue-gemini-2025-02',
+  title: 'Continue + Gemini legacy `parameters` (2025-02): $schema/additionalProperties/default stripped, unions refused with a 400 for every tool',
+  asOf: 'Continue v0.9.259, 2025-02-01, Gemini API before 2025-03-13',
+  sources: [
+    'continuedev/continue core/llm/llms/Gemini.ts cleanJsonSchema, commit 9ca4ad4a (merged in PR #3851, 7220b49a, 2025-01-31; tag v0.9.259-vscode)',
+    'continuedev/continue core/context/mcp/index.ts at 7220b49a (parameters: tool.inputSchema)',
+    'modelcontextprotocol/typescript-sdk src/types.ts ToolSchema at tag 1.0.3 (the SDK version in Continue\'s core/package-lock.json at 7220b49a)',
+    'googleapis/python-genai#447 and commit 891d736d (anyOf accepted by the Gemini API only from 2025-03-13)',
+    'googleapis/python-genai google/genai/models.py _Schema_to_mldev at 26a6001d (the fields of the legacy Schema)',
+    'router-for-me/CLIProxyAPI#97, zed-industries/zed#43231, zed-extensions/mcp-server-brave-search#12, aaif-goose/goose#5242 (Unknown name texts)',
+    'WordPress/ai-provider-for-google#33, zed-industries/zed#53919 (type as a list)',
+    'microsoft/azure-devops-mcp#145 (non-string enum values)',
+    'aaif-goose/goose#1029, #1044, #1184 (2025-02: only \'enum\' is supported for STRING type)',
+    'vercel/ai#3371, browser-use/browser-use#7, CherryHQ/cherry-studio#3270 (properties: should be non-empty for OBJECT type)',
+    'cline/cline#7926 (items: missing field)',
+  ],
+  notes:
+    'Continue strips $schema, additionalProperties and default only along root, properties and items, so what is ' +
+    'inside a union is sent as published; the API of that date had no union field and refuses the whole request, ' +
+    'listing every problem one per line. The texts for "anyOf", "oneOf", "allOf" and "$defs" apply the documented ' +
+    'Unknown-name form to those keywords (modelled); "definitions" and "not" are refused as the draft-07 spellings ' +
+    '(unverified). title, minimum, pattern and the like pass here: python-genai refused them on the client then ' +
+    '(_Schema_to_mldev at 26a6001d), so the API may have too (unconfirmed). A tool whose root has empty properties ' +
+    'is sent without parameters and shown as taking none. The request carries the root type as "OBJECT"; the ' +
+    'schema shown here keeps it lowercase, which does not change what the model is told. A tools/list the MCP SDK 1.0.3 refuses loses the whole server; what Continue then shows is not ' +
+    'modelled (kit text). Tool names are shown unchanged. The "400 INVALID_ARGUMENT: " framing is the kit\'s.',
+  present(tools) {
+    const unfit = mcpListProblem(tools, { checksRequired: false });
+    if (unfit)
+      return {
+        rejected: `(kit text: what Continue shows is not modelled) the MCP SDK 1.0.3 client refused tools/list: ${unfit}, so no tool of this server reaches the model`,
+      };
+    const declarations = tools.map((tool) => continueParameters(schemaOf(tool)));
+    const refusal = legacyApiRefusal(API, declarations);
+    if (refusal) return { rejected: `400 INVALID_ARGUMENT: ${refusal}` };
+    return {
+      tools: tools.map((tool, i) => {
+        const sent = declarations[i];
+        return seenTool(tool, sent === undefined ? noParameters() : { ...sent, type: 'object' });
+      }),
+    };
+  },
+  // No client-side argument check beyond the schema the model is given.
+  validate: (_tool, args) => passThrough(args),
+};

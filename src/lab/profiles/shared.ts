@@ -1,0 +1,61 @@
+/**
+ * What every client profile shares: the `ClientProfile` shape and small
+ * helpers on published tools and JSON values.
+ *
+ * A profile sees only what a real client sees: the tool list as `tools/list`
+ * returned it. `present` either refuses the whole request (the host's own
+ * error text, before anything runs) or returns the tools as the model is shown
+ * them, degraded where the host degrades them. `validate` is the host's own
+ * check of the model's arguments for one tool, before anything is sent.
+ *
+ * Every behaviour cites its primary source next to the code that models it
+ * (an issue as owner/repo#number, a file at a commit, a documentation page).
+ * Where a wording or a rule is modelled rather than quoted from a source, the
+ * comment and the profile's `notes` say so.
+ */
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonSchema, SeenTool } from '../types.js';
+
+export interface ClientProfile {
+  /** 'faithful' | 'continue-gemini-2025-02' | 'goose-google-2025-02' | 'gemini-cli-2025-06' | 'gemini-cli-2025-11' | 'openai-strict' | 'claude' | 'langflow' */
+  id: string;
+  title: string; // one line for the terminal
+  /** The one host version and date the profile models, e.g. 'gemini-cli v0.17.0, 2025-11-20'; 'n/a' for faithful. */
+  asOf: string;
+  sources: string[];
+  notes?: string;
+  /** The host presents the published tools: a whole-request rejection, or what the model sees. Pure; never mutates its input. */
+  present(tools: Pick<Tool, 'name' | 'description' | 'inputSchema'>[]): { rejected: string } | { tools: SeenTool[] };
+  /** The host's own check of the model's arguments for one seen tool, before sending: null when it passes, else the error text the host gives the model. May also return `{ args }` rewritten (e.g. Pydantic dropping unknown keys). */
+  validate(tool: SeenTool, args: Record<string, unknown>): { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
+}
+
+export type PublishedTool = Pick<Tool, 'name' | 'description' | 'inputSchema'>;
+export type Presented = { rejected: string } | { tools: SeenTool[] };
+export type Checked = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A deep copy: every profile works on copies, so `present` never mutates what it was given. */
+export function copy<T>(value: T): T {
+  return structuredClone(value);
+}
+
+export function schemaOf(tool: PublishedTool): JsonSchema {
+  return tool.inputSchema as JsonSchema;
+}
+
+export function seenTool(tool: PublishedTool, inputSchema: JsonSchema): SeenTool {
+  return tool.description === undefined ? { name: tool.name, inputSchema } : { name: tool.name, description: tool.description, inputSchema };
+}
+
+export function passThrough(args: Record<string, unknown>): Checked {
+  return { ok: true, args };
+}
+
+/** The schema of a tool shown with no parameters (a declaration sent without `parameters`). */
+export function noParameters(): JsonSchema {
+  return { type: 'object', properties: {} };
+}

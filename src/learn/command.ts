@@ -1,0 +1,25 @@
+/**
+ * A parsed `npm run lab` command line (src/cli/lab.ts parses it): what the
+ * learner's path needs to know of it.
+ */
+import type { LabOptions } from '../lab/side-by-side.js';
+import type { Lab, Lang } from './catalogue.js';
+
+export interface Command {
+  variant?: string;
+  lab?: Lab;
+  lang: Lang;
+  learner?: string;
+  /** True when the learner chose the run settings (--client/--server/...): an exploration, not the lab's own runs. */
+  explicitSettings: boolean;
+  run: LabOptions;
+  read: boolean;
+  hint?: number;
+  workspace: boolean;
+  reset: boolean;
+  yes: boolean;
+  noPredict: boolean;
+  predictFile?: string;
+  /** --html FILE: also write the results as an HTML page there. */
+  htmlFile?: string;
+}
