@@ -1,6 +1,6 @@
 // Starts a command-line entry point from a bundle, rebuilt only when the
 // sources change: `npx tsx` would add about a second to every lab command
-// (facts.md section 1). Usage: node scripts/launch.mjs scripts/lab.ts [args...]
+// (npm run bench measures it). Usage: node scripts/launch.mjs scripts/lab.ts [args...]
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractError, DEFAULT_CONTRACT, loadContract } from '../src/contract/contract.js';
-import { checkServer, checkTools, listTools } from '../src/contract/check.js';
+import { checkServer, checkTools, emptyCallViolations, listTools } from '../src/contract/check.js';
 import type { ContractOperation } from '../src/contract/rules.js';
 import { SERVER_JS } from './helpers/server.js';
 
@@ -69,7 +69,7 @@ describe('baseline: the real server meets the contract', () => {
     expect(loadContract(DEFAULT_CONTRACT)).toEqual(EXPECTED_OPERATIONS);
   });
 
-  it.each([[[] as string[]], [['--spec', '2025-06-18']], [['--spec', '2025-11-25']]])('the bundled server %j: tools/list has zero violations', async (flags) => {
+  it.each([[[] as string[]], [['--build', 'low-level']], [['--build', 'mcpserver-1.20']], [['--build', 'mcpserver-1.32']]])('the bundled server %j: tools/list has zero violations', async (flags) => {
     const { tools, violations } = await checkServer({ command: process.execPath, args: [SERVER_JS, ...flags] });
     expect(tools.map((t) => t.name)).toEqual(['conjugate', 'get_profile', 'update_profile', 'lessons']);
     expect(violations).toEqual([]);
@@ -313,5 +313,22 @@ describe('a contract that cannot be read is an error, never an empty comparison'
       'root-matches-contract lessons ',
       'root-matches-contract update_profile ',
     ]);
+  });
+});
+
+describe('rule rejects-missing-arguments: a call with none of the required arguments must be refused', () => {
+  const ops = [{ operationId: 'conjugate', parameters: { verb: { type: 'string' } }, required: ['verb'] }];
+  const judge = (reply: Parameters<typeof emptyCallViolations>[0] extends Map<string, infer R> ? R : never) => emptyCallViolations(new Map([['conjugate', reply]]), ops).map((v) => v.rule);
+  it('is met by invalid params in every real build: JSON-RPC -32602, or an isError McpError -32602', () => {
+    expect(judge({ code: -32602, message: 'MCP error -32602: Invalid arguments for tool conjugate: [...]' })).toEqual([]);
+    expect(judge({ isError: true, text: 'MCP error -32602: Input validation error: Invalid arguments for tool conjugate: Invalid option ...' })).toEqual([]);
+  });
+  it('fails when the tool ran: a crash (-32603 or isError), or an answer', () => {
+    expect(judge({ code: -32603, message: "Cannot read properties of undefined (reading 'endsWith')" })).toEqual(['rejects-missing-arguments']);
+    expect(judge({ isError: true, text: "Cannot read properties of undefined (reading 'endsWith')" })).toEqual(['rejects-missing-arguments']);
+    expect(judge({ isError: false, text: 'to be' })).toEqual(['rejects-missing-arguments']);
+  });
+  it('says nothing of a tool the contract requires nothing of', () => {
+    expect(emptyCallViolations(new Map([['conjugate', { isError: false, text: 'ok' }]]), [{ ...ops[0]!, required: [] }])).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_KNOBS, type Knobs } from '../src/lab/knobs.js';
 import { optionFor, neighbours } from '../src/lab/meanings.js';
 import { writeCall } from '../src/lab/model.js';
-import { findings, isRefusal, noLessons, readError } from '../src/lab/model-reading.js';
+import { findings, isFinal, noLessons, readError } from '../src/lab/model-reading.js';
 import type { Intent, SeenTool } from '../src/lab/types.js';
 import { mulberry32 } from '../src/lab/workload.js';
 
@@ -193,8 +193,10 @@ describe('readError: what a text teaches', () => {
     expect([...lessons.wrongShape.get('verb')!]).toEqual([0]);
   });
 
-  it('a refusal is not a mistake to fix', () => {
-    expect(isRefusal('Refused: action "delete" of lessons changes data, and the server is read-only')).toBe(true);
-    expect(isRefusal('Invalid input at verb')).toBe(false);
+  it('a refusal, or "no such lesson", is an answer, not a mistake to fix', () => {
+    expect(isFinal('Refused: action "delete" of lessons changes data, and the server is read-only')).toBe(true);
+    expect(isFinal('MCP error -32602: lessonId: no lesson "L8"; lessons are L1, L2, L3')).toBe(true);
+    expect(isFinal('Invalid input at verb')).toBe(false);
+    expect(isFinal('MCP error -32602: learner: must be one of "ana", "ben", "chloe" (got "anna")')).toBe(false);
   });
 });

@@ -63,7 +63,7 @@ describe('conjugate: the live minimcp process publishes what McpServer.registerT
     expect(conjugateTool.inputSchema).toBe(ConjugateArgs);
   });
 
-  it.each([[[] as string[]], [['--spec', '2025-06-18']], [['--spec', '2025-11-25']]])('the bundled server %j: same inputSchema, title, description, annotations', async (flags) => {
+  it.each([[[] as string[]], [['--build', 'low-level']], [['--build', 'mcpserver-1.20']], [['--build', 'mcpserver-1.32']]])('the bundled server %j: same inputSchema, title, description, annotations', async (flags) => {
     const { client, close } = await connect(flags);
     try {
       const { tools } = await client.listTools();

@@ -16,7 +16,7 @@
  * with chromium and counts the pages).
  */
 import { Marked } from 'marked';
-import type { Lab, Lang, Question } from '../learn/catalogue.js';
+import { unitWord, type Lab, type Lang, type Question } from '../learn/catalogue.js';
 import { readSheet, splitSheet } from '../learn/sheets.js';
 import { REPO } from '../lab/paths.js';
 import { esc, page } from './html.js';
@@ -111,10 +111,9 @@ export function estimateHeight(sheet: HandoutSheet, questions: Question[], lang:
 /** The printed page's content height we aim for: 255 mm is 964 px; chromium's print layout runs a few percent longer than its screen layout, so leave room. */
 const TARGET_HEIGHT = 900;
 
-const UNITS: Record<string, Record<Lang, string>> = { points: { en: 'points', es: 'puntos' }, '%': { en: '%', es: '%' } };
 
 function questionBlock(question: Question, n: number, lang: Lang): string {
-  const unit = question.unit ? (UNITS[question.unit]?.[lang] ?? question.unit) : '';
+  const unit = question.unit ? unitWord(question.unit, lang) : '';
   const range = question.kind === 'number' && question.min !== undefined && question.max !== undefined ? ct('range', lang, { min: question.min, max: question.max }) : '';
   const hint = question.kind === 'label' ? ct('outcomeHint', lang) : range;
   return `<li class="q">

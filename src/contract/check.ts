@@ -11,7 +11,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_CONTRACT, loadContract } from './contract.js';
 import { applyKnownViolations, knownFileFor, loadKnownViolations, type KnownEntry, type KnownViolation } from './known.js';
 import { RULES, checkToolSchema, type ContractOperation, type Violation } from './rules.js';
@@ -22,17 +22,57 @@ export interface ServerCommand {
   cwd?: string;
 }
 
-/** tools/list, as a client sees it. */
-export async function listTools(server: ServerCommand, timeoutMs = 10_000): Promise<Tool[]> {
+/** What a server answered to a call with no arguments: the JSON-RPC code, or the result. */
+export type EmptyCallReply = { code: number; message: string } | { isError: boolean; text: string };
+
+/** tools/list, as a client sees it; with `probe`, also each of those tools called with `{}`. */
+export async function listTools(server: ServerCommand, timeoutMs = 10_000, probe: string[] = []): Promise<Tool[] & { emptyCalls?: Map<string, EmptyCallReply> }> {
   const transport = new StdioClientTransport({ ...server, stderr: 'pipe' });
   const client = new Client({ name: 'schema-breaks-contract', version: '0.1.0' });
   try {
     await client.connect(transport, { timeout: timeoutMs });
     const { tools } = await client.listTools(undefined, { timeout: timeoutMs });
-    return tools;
+    const emptyCalls = new Map<string, EmptyCallReply>();
+    for (const name of probe.filter((n) => tools.some((t) => t.name === n))) {
+      try {
+        const result = await client.callTool({ name, arguments: {} }, undefined, { timeout: timeoutMs });
+        const content = Array.isArray(result.content) ? result.content : [];
+        emptyCalls.set(name, { isError: result.isError === true, text: content.map((c) => (c.type === 'text' ? c.text : '')).join('\n') });
+      } catch (error) {
+        if (!(error instanceof McpError)) throw error;
+        emptyCalls.set(name, { code: error.code, message: error.message });
+      }
+    }
+    return Object.assign(tools, { emptyCalls });
   } finally {
     await client.close().catch(() => {});
   }
+}
+
+/**
+ * Rule rejects-missing-arguments: a call with none of the required arguments
+ * must be refused as invalid arguments. Invalid arguments read the same in
+ * every real server build (docs/sources.md, "Server builds"): JSON-RPC
+ * -32602, or an isError result whose text is an McpError of code -32602
+ * ("MCP error -32602: ..."). Anything else means the tool ran.
+ */
+export function emptyCallViolations(replies: Map<string, EmptyCallReply>, operations: ContractOperation[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const op of operations) {
+    const required = op.required;
+    const reply = replies.get(op.operationId);
+    if (!reply || required.length === 0) continue;
+    const refused = 'code' in reply ? reply.code === ErrorCode.InvalidParams : reply.isError && /^MCP error -32602: /.test(reply.text);
+    if (refused) continue;
+    const said = 'code' in reply ? `JSON-RPC ${reply.code}: ${reply.message}` : `${reply.isError ? 'an isError result' : 'a result'}: ${reply.text}`;
+    violations.push({
+      rule: 'rejects-missing-arguments',
+      tool: op.operationId,
+      path: '/inputSchema',
+      message: `a call with none of ${required.join(', ')} ran the tool instead of being refused; the server answered ${said.length > 200 ? `${said.slice(0, 197)}...` : said}`,
+    });
+  }
+  return violations;
 }
 
 /** Every published tool against its contract operation; all violations, collected. */
@@ -83,8 +123,8 @@ export function checkPublished(tools: Pick<Tool, 'name' | 'inputSchema'>[], oper
 export async function checkServer(server: ServerCommand, contractFile = DEFAULT_CONTRACT, knownFile = knownFileFor(contractFile)): Promise<CheckResult & { tools: Tool[] }> {
   const operations = loadContract(contractFile);
   const entries = loadKnownViolations(knownFile);
-  const tools = await listTools(server);
-  return { tools, ...checkPublished(tools, operations, entries) };
+  const tools = await listTools(server, 10_000, operations.map((op) => op.operationId));
+  return { tools, ...applyKnownViolations([...checkTools(tools, operations), ...emptyCallViolations(tools.emptyCalls ?? new Map(), operations)], entries) };
 }
 
 /** One line a violation: "rule  tool  path  message". */

@@ -5,7 +5,7 @@
  * 1. no-structural-union: no anyOf/oneOf with more than one structured branch,
  *    at any depth. Some hosts refuse such a schema outright (Gemini: HTTP 400
  *    before anything runs); others keep the first branch and silently lose the
- *    rest (Langflow). facts.md section 2.
+ *    rest (Langflow). docs/sources.md, "Hosts".
  * 2. root-matches-contract: the root is `type: "object"` and its parameters are
  *    exactly the contract's, with the same types, in both directions.
  * 3. required-parameters: every parameter the contract needs is in `required`.
@@ -17,25 +17,30 @@
  *
  * And one rule about the checker's own list of excused violations
  * (contract/known-violations.json, src/contract/known.ts):
- * 5. known-violation-fixed: a listed violation that no longer occurs fails
+ * 5. rejects-missing-arguments (judged on the live server, src/contract/check.ts):
+ *    a call that leaves out every argument the contract requires is refused
+ *    as invalid arguments, not run. A schema that promises nothing, or a tool
+ *    registered without its schema, lets such a call reach the executor.
+ * 6. known-violation-fixed: a listed violation that no longer occurs fails
  *    until its entry is removed, so that the list can only shrink.
  *
  * Each violation names its rule, the tool and a JSON Pointer into the tool's
  * published definition, e.g. `/inputSchema/properties/verb/anyOf`.
  */
 
-export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters' | 'taught-shapes' | 'known-violation-fixed';
+export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters' | 'taught-shapes' | 'rejects-missing-arguments' | 'known-violation-fixed';
 
 export const RULES: Record<RuleId, string> = {
   'no-structural-union': 'no anyOf/oneOf with more than one structured (object or array) branch',
   'root-matches-contract': 'the root is type "object" with exactly the parameters of the contract, with matching types',
   'required-parameters': 'every parameter the contract needs is listed in "required"',
   'taught-shapes': 'every schema has a shape the contract checker was taught (src/contract/rules.ts, TAUGHT_SHAPES)',
+  'rejects-missing-arguments': 'a call with none of the arguments the contract requires is refused as invalid arguments (-32602), not run',
   'known-violation-fixed': 'every entry of contract/known-violations.json still violates; a fixed one must be removed',
 };
 
 /** The rules a published schema is judged by: the ones an entry of contract/known-violations.json may name. */
-export const SCHEMA_RULES: readonly RuleId[] = ['no-structural-union', 'root-matches-contract', 'required-parameters', 'taught-shapes'];
+export const SCHEMA_RULES: readonly RuleId[] = ['no-structural-union', 'root-matches-contract', 'required-parameters', 'taught-shapes', 'rejects-missing-arguments'];
 
 export interface Violation {
   rule: RuleId;

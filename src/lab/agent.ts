@@ -19,7 +19,7 @@ import type { CallOutcome, ServerConnection } from './connection.js';
 import { missingConcepts } from './intent.js';
 import type { Knobs } from './knobs.js';
 import { writeCall } from './model.js';
-import { isRefusal, noLessons, readError } from './model-reading.js';
+import { isFinal, noLessons, readError } from './model-reading.js';
 import type { ClientProfile } from './profiles/index.js';
 import type { LessonRequest, OutcomeLabel, ProfileEdit, SeenTool, ToolIntent, TutorRequest } from './types.js';
 import { hashSeed, mulberry32 } from './workload.js';
@@ -161,8 +161,8 @@ async function runStep(step: Step, view: HostView, profile: ClientProfile, serve
     attempts.push({ tool: step.tool, label: outcome.label, args: checked.args, text: outcome.text, latencyMs: outcome.latencyMs });
     if (outcome.label === 'ok') return done('ok', missing, outcome.text);
     const output = toolOutput(outcome, step.tool);
-    // A refusal ("the server is read-only"): the model's next turn is its answer, not another call.
-    if (isRefusal(output)) return turns.take() ? done(outcome.label, missing) : done('max-turns', missing);
+    // A refusal ("the server is read-only") or "no such lesson": the model's next turn is its answer, not another call.
+    if (isFinal(output)) return turns.take() ? done(outcome.label, missing) : done('max-turns', missing);
     readError(output, lessons, checked.args, step.intent);
   }
 }

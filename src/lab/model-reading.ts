@@ -197,9 +197,14 @@ export function readError(text: string, lessons: Lessons, sentArgs: Record<strin
   return understood;
 }
 
-/** A policy refusal, not a mistake in the call: "Refused: ... the server is read-only". A model stops asking. */
-export function isRefusal(text: string): boolean {
-  return /^Refused:/.test(body(text)) || /\bread-only\b/i.test(text);
+/**
+ * An answer, not a mistake in the call: a policy refusal ("Refused: ... the
+ * server is read-only") or the thing asked for does not exist ("no lesson
+ * "L8""). Asking again changes nothing, and a model stops and tells the user.
+ */
+export function isFinal(text: string): boolean {
+  const message = body(text);
+  return /^Refused:/.test(message) || /\bread-only\b/i.test(text) || /^[\w.]+: no \w+ "[^"]*"/.test(message) || /\bdoes not exist\b/.test(message);
 }
 
 function getPath(value: unknown, path: string): unknown {

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerBuild } from '../minimcp/errors.js';
+import { OUTCOMES } from '../lab/outcomes.js';
 import type { LabReport } from '../lab/report.js';
 import type { Workload } from '../lab/runner.js';
 import { REPO } from '../lab/paths.js';
@@ -58,10 +59,18 @@ export const DEFAULT_LAB_SEEDS = 5;
 
 export const CATALOGUE_FILE = join(REPO, 'labs', 'catalogue.json');
 
+/** A question's unit as the learner reads it ("points", "%", "calls"). */
+const UNITS: Record<string, Text> = { points: { en: 'points', es: 'puntos' }, calls: { en: 'calls', es: 'llamadas' }, '%': { en: '%', es: '%' } };
+
+export function unitWord(unit: string, lang: Lang): string {
+  return Object.hasOwn(UNITS, unit) ? UNITS[unit]![lang] : unit;
+}
+
+/** The labs, each with its number of seeds (the lab's own, else the catalogue's). */
 export function loadCatalogue(file = CATALOGUE_FILE): Lab[] {
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { version: number; labs: Lab[] };
-  if (parsed.version !== 1 || !Array.isArray(parsed.labs)) throw new Error(`${file}: not a version 1 catalogue`);
-  return parsed.labs;
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { version: number; seeds?: number; labs: Lab[] };
+  if (parsed.version !== 2 || !Array.isArray(parsed.labs)) throw new Error(`${file}: not a version 2 catalogue`);
+  return parsed.labs.map((lab) => ({ ...lab, seeds: lab.seeds ?? parsed.seeds ?? DEFAULT_LAB_SEEDS }));
 }
 
 /** The results of one lab: its runs' reports, by run name. */
@@ -156,6 +165,11 @@ export function normaliseLabel(typed: string): string {
   const t = typed.trim();
   const code = /^(?:rpc\s*:?\s*)?(-?)(32\d{3})$/i.exec(t);
   if (code) return `rpc:-${code[2]}`;
-  const known = ['ok', 'isError', 'client-rejected', 'client-invalid', 'no-call', 'timeout', 'server-exit', 'bad-reply', 'none'];
+  const known = [...Object.keys(OUTCOMES), 'none'];
   return known.find((k) => k.toLowerCase() === t.toLowerCase().replace(/\s+/g, '-')) ?? t;
+}
+
+/** Whether a normalised label is one the runner can give (a JSON-RPC code, a label of the outcome table, or none). */
+export function isOutcomeLabel(label: string): boolean {
+  return /^rpc:-32\d{3}$/.test(label) || Object.hasOwn(OUTCOMES, label) || label === 'none';
 }

@@ -76,6 +76,11 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
   let violations: Violation[];
   try {
     ({ violations } = await checkServer({ command: process.execPath, args: [serverJs] }, contractOf(referenceJs)));
+    // A lab that builds on another lab's break starts from that break's violations: only the ones its
+    // reference solution does not have count against the workspace.
+    const reference = await checkServer({ command: process.execPath, args: [referenceJs] }, contractOf(referenceJs));
+    const inherited = new Set(reference.violations.map(violationKey));
+    violations = violations.filter((v) => !inherited.has(violationKey(v)));
   } catch (error) {
     // It builds but does not serve: it crashed at start, or never answered tools/list.
     return { fixed: false, buildError: `the server builds but does not answer tools/list: ${(error as Error).message}` };
@@ -94,6 +99,8 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
   );
   return { fixed: violations.length === 0 && runs.every((r) => r.worse.length === 0), violations, runs };
 }
+
+const violationKey = (v: Violation) => `${v.rule} ${v.tool} ${v.path}`;
 
 /** Not a figure of the table: the host refused the tool list. */
 const HOST_REFUSED: FigureDef = {

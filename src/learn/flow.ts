@@ -7,13 +7,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { confirm, input, select } from '@inquirer/prompts';
 import type { Command } from './command.js';
-import { runLab, seedsFrom } from '../lab/side-by-side.js';
+import { seedsFrom } from '../lab/side-by-side.js';
+import { runLabSeeds } from './lab-runs.js';
 import { REPO } from '../lab/paths.js';
 import { getProfile } from '../lab/profiles/index.js';
 import { renderTerminal } from '../lab/report.js';
 import { solutionPatch } from '../lab/variants.js';
 import { labSheetQuote, writeReportPage } from '../report/write.js';
-import { DEFAULT_LAB_SEEDS, loadCatalogue, type Lab, type LabResults, type Lang } from './catalogue.js';
+import { loadCatalogue, type Lab, type LabResults, type Lang } from './catalogue.js';
 import type { FigureDef } from '../lab/figures.js';
 import { checkWorkspace, type CheckVerdict, type RunComparison } from './check.js';
 import { t } from './i18n.js';
@@ -203,28 +204,6 @@ export function showHint(lab: Lab, n: number, lang: Lang): number {
 // Predict, run, compare
 // ---------------------------------------------------------------------------
 
-/** The lab's runs for one seed: their reports, by run name. */
-async function runLabRuns(lab: Lab, command: Command, seed: number): Promise<LabResults> {
-  const results: LabResults = {};
-  const reports = await Promise.all(
-    lab.runs.map(async (labRun) => {
-      const client = getProfile(labRun.client);
-      if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
-      const settings = { ...command.run.settings, seed, client, server: labRun.server, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false };
-      return [labRun.name, await runLab({ ...command.run, variant: lab.id, solution: false, seeds: 1, settings })] as const;
-    }),
-  );
-  for (const [name, report] of reports) results[name] = report;
-  return results;
-}
-
-/** The lab's runs for each of its seeds, one seed after another. */
-async function runLabSeeds(lab: Lab, command: Command): Promise<LabResults[]> {
-  const perSeed: LabResults[] = [];
-  for (const seed of seedsFrom(command.run.settings.seed, command.run.seeds ?? lab.seeds ?? DEFAULT_LAB_SEEDS)) perSeed.push(await runLabRuns(lab, command, seed));
-  return perSeed;
-}
-
 /** The few figures a journal keeps of each run. */
 function keyFigures(results: LabResults): Record<string, unknown> {
   return Object.fromEntries(
@@ -264,7 +243,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
   }
 
   out(`${t('running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.server})`).join(' · ')}`);
-  const perSeed = await runLabSeeds(lab, command);
+  const { perSeed } = await runLabSeeds(lab, { seed: command.run.settings.seed, seeds: command.run.seeds, calls: command.run.settings.calls, knobs: command.run.settings.knobs });
   const results = perSeed[0]!;
   for (const [runName, report] of Object.entries(results)) {
     out();

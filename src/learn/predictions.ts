@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { input } from '@inquirer/prompts';
-import { measureAcross, normaliseLabel, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
+import { OUTCOMES } from '../lab/outcomes.js';
+import { isOutcomeLabel, measureAcross, normaliseLabel, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
 import { formatNumber } from '../core/lang.js';
 import { t } from './i18n.js';
 
@@ -19,13 +20,17 @@ export interface Prediction {
 export class PredictionFileError extends Error {}
 
 /** Units as the learner reads them. */
-const UNITS: Record<string, Record<Lang, string>> = { points: { en: 'points', es: 'puntos' } };
 
 /** Checks one typed answer; returns the value, or an error message for the prompt. */
 export function parseAnswer(question: Question, typed: string, lang: Lang): { value: number | string | null } | { error: string } {
   const text = typed.trim();
   if (text === '') return { value: null };
-  if (question.kind === 'label') return { value: normaliseLabel(text) };
+  if (question.kind === 'label') {
+    const label = normaliseLabel(text);
+    // A typo ("isEror") is refused, not saved as a prediction nobody can match.
+    if (!isOutcomeLabel(label)) return { error: t('notALabel', lang, { typed: text, labels: [...Object.keys(OUTCOMES), '-32602', '-32603'].join(', ') }) };
+    return { value: label };
+  }
   const value = Number(text.replace(',', '.').replace(/%$/, ''));
   const min = question.min ?? Number.NEGATIVE_INFINITY;
   const max = question.max ?? Number.POSITIVE_INFINITY;
@@ -38,7 +43,7 @@ export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> 
   const answers: Prediction['answers'] = {};
   const numbersFirst = [...lab.questions].sort((a, b) => Number(a.kind !== 'number') - Number(b.kind !== 'number'));
   for (const question of numbersFirst) {
-    const unit = question.unit ? ` [${UNITS[question.unit]?.[lang] ?? question.unit}]` : '';
+    const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
     const typed = await input({
       message: `${question.prompt[lang]}${unit} ${t('skip', lang)}`,
       validate: (text) => {

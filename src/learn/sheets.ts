@@ -12,6 +12,15 @@
  *   ```
  *   <!-- /include -->
  *
+ * The figures a sheet quotes are measured, not typed: a region
+ *
+ *   <!-- figures -->
+ *   | question | measured ... |
+ *   <!-- /figures -->
+ *
+ * holds each question's measurement over the lab's seeds (mean, least and
+ * most), and `npm run sheets` rewrites it from a real run of the lab.
+ *
  * `<!-- after-the-run -->` separates what a learner reads before predicting
  * from what would give the answers away. Hints are `<details>` blocks whose
  * summary starts with "Hint" ("Pista" in Spanish), revealed one at a time.
@@ -21,7 +30,8 @@ import { join } from 'node:path';
 import { Marked, type MarkedExtension } from 'marked';
 import { markedTerminal } from 'marked-terminal';
 import { REPO } from '../lab/paths.js';
-import type { Lang } from './catalogue.js';
+import { formatNumber } from '../core/lang.js';
+import { figurePaths, measureAcross, unitWord, type Lab, type LabResults, type Lang } from './catalogue.js';
 
 export const AFTER_THE_RUN = '<!-- after-the-run -->';
 
@@ -51,6 +61,52 @@ export function withIncludes(sheet: string, root = REPO): string {
     const text = readFileSync(join(root, file), 'utf8');
     return `<!-- include: ${file} -->\n\`\`\`${lang}\n${text.endsWith('\n') ? text : `${text}\n`}\`\`\`\n<!-- /include -->`;
   });
+}
+
+const FIGURES = /<!-- figures -->\n[\s\S]*?<!-- \/figures -->/;
+
+/** Whether a sheet has a figures region. */
+export function hasFigures(sheet: string): boolean {
+  return FIGURES.test(sheet);
+}
+
+/** The question ids a sheet's figures region lists, in order. */
+export function figureRows(sheet: string): string[] {
+  const region = FIGURES.exec(sheet)?.[0] ?? '';
+  return [...region.matchAll(/^\| `([\w.-]+)` \|/gm)].map((m) => m[1]!);
+}
+
+const FIGURE_WORDS = {
+  question: { en: 'question', es: 'pregunta' },
+  run: { en: 'run (server, client)', es: 'ejecución (servidor, cliente)' },
+  measured: { en: 'measured over seeds {first} to {last}: mean (least–most)', es: 'medido en las semillas {first} a {last}: media (mínimo–máximo)' },
+} as const;
+
+/**
+ * The figures region for a lab: one row per question, with the run it reads
+ * and its measurement over the seeds (a label: the one most seeds gave, and
+ * how many gave it).
+ */
+export function figuresRegion(lab: Lab, perSeed: LabResults[], seeds: number[], lang: Lang): string {
+  const num = (x: number) => formatNumber(x, lang, 2);
+  const rows = lab.questions.map((question) => {
+    const m = measureAcross(question.figure, perSeed);
+    const runName = figurePaths(question.figure)[0]!.split('.')[0]!;
+    const run = lab.runs.find((r) => r.name === runName);
+    const unit = question.unit ? (question.unit === '%' ? '%' : ` ${unitWord(question.unit, lang)}`) : '';
+    const value =
+      typeof m.value === 'number'
+        ? `${num(m.value)}${unit}${m.min !== m.max ? ` (${num(m.min!)}–${num(m.max!)})` : ''}`
+        : `\`${m.value}\`${m.agree !== perSeed.length ? ` (${m.agree}/${perSeed.length})` : ''}`;
+    return `| \`${question.id}\` | ${run ? `${run.name} (${run.server}, ${run.client})` : runName} | ${value} |`;
+  });
+  const say = (k: keyof typeof FIGURE_WORDS) => FIGURE_WORDS[k][lang].replace('{first}', String(seeds[0])).replace('{last}', String(seeds.at(-1)));
+  return [`<!-- figures -->`, `| ${say('question')} | ${say('run')} | ${say('measured')} |`, '|---|---|---|', ...rows, '<!-- /figures -->'].join('\n');
+}
+
+/** The sheet with its figures region replaced. */
+export function withFigures(sheet: string, region: string): string {
+  return sheet.replace(FIGURES, region);
 }
 
 /** Before the run (hypothesis, the break, predict-then-run) and after it (what to observe, cause, hints, fix). */

@@ -38,7 +38,7 @@ export interface ToolDefinition<Args = any> {
   /**
    * A zod schema, a raw shape (`{verb: z.enum(...)}`), or `undefined`, which is
    * what the common idiom `schema.shape` yields once `schema` is no longer a
-   * plain object (facts.md section 1).
+   * plain object (docs/sources.md, "Publishing and the `.shape` idiom").
    */
   inputSchema: AnySchema | ZodRawShapeCompat | undefined;
   annotations?: ToolAnnotations;
@@ -106,7 +106,7 @@ export function registerTool(definition: ToolDefinition): RegisteredTool {
 
   function check(args: Record<string, unknown> | undefined, build: ServerBuild): ArgumentCheck {
     // No schema at all: nothing is validated and the tool is called with
-    // `extra` alone (McpServer calls `handler(extra)`; docs/sources.md).
+    // `extra` alone (McpServer calls `handler(extra)`; docs/sources.md, "Server builds").
     if (!parsed) return { ok: true, noSchema: true };
     // 1.13 to 1.20 parsed `request.params.arguments` as it came (absent is
     // "Required"); 1.21 and later parse `args ?? {}`. The low-level handler

@@ -13,7 +13,7 @@
 import { Marked, type Tokens } from 'marked';
 import { buildNote, compactDiff, type LabReport } from '../lab/report.js';
 import type { RunResult } from '../lab/runner.js';
-import { measureAcross, normaliseLabel, type Lab, type LabResults, type Lang, type Question } from '../learn/catalogue.js';
+import { measureAcross, normaliseLabel, unitWord, type Lab, type LabResults, type Lang, type Question } from '../learn/catalogue.js';
 import { NEUTRAL, outcomeSwatch } from './colours.js';
 import { barChart, esc, numberLine, safeId, type Bar, type Panel } from './svg.js';
 import { outcomeMeaning } from '../lab/outcomes.js';
@@ -249,8 +249,7 @@ function whoOf(predictions: PagePrediction[], i: number, lang: Lang): string {
 
 function withUnit(value: number, question: Question, lang: Lang): string {
   if (question.unit === '%') return `${fmt(value, lang)}%`;
-  if (question.unit === 'points') return `${fmt(value, lang)} ${w('points', lang)}`;
-  return question.unit ? `${fmt(value, lang)} ${question.unit}` : fmt(value, lang);
+  return question.unit ? `${fmt(value, lang)} ${unitWord(question.unit, lang)}` : fmt(value, lang);
 }
 
 function signed(value: number, lang: Lang): string {

@@ -1,0 +1,40 @@
+/**
+ * A lab's own runs (the catalogue's), for each of its seeds: what the
+ * learner's path, the checker and `npm run sheets` measure a lab's questions
+ * with.
+ */
+import { DEFAULT_KNOBS, type Knobs } from '../lab/knobs.js';
+import { getProfile } from '../lab/profiles/index.js';
+import { runLab, seedsFrom } from '../lab/side-by-side.js';
+import { DEFAULT_LAB_SEEDS, type Lab, type LabResults } from './catalogue.js';
+
+export interface LabRunSettings {
+  /** The first seed; the lab's others follow it. */
+  seed: number;
+  seeds?: number;
+  calls: number;
+  knobs?: Knobs;
+}
+
+/** The lab's runs for one seed: their reports, by run name. */
+export async function runLabOnce(lab: Lab, seed: number, settings: LabRunSettings): Promise<LabResults> {
+  const results: LabResults = {};
+  const reports = await Promise.all(
+    lab.runs.map(async (labRun) => {
+      const client = getProfile(labRun.client);
+      if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
+      const run = { client, server: labRun.server, seed, calls: settings.calls, knobs: settings.knobs ?? DEFAULT_KNOBS, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false };
+      return [labRun.name, await runLab({ variant: lab.id, solution: false, json: false, seeds: 1, settings: run })] as const;
+    }),
+  );
+  for (const [name, report] of reports) results[name] = report;
+  return results;
+}
+
+/** The lab's runs for each of its seeds, one seed after another (more processes than cores only slow each other). */
+export async function runLabSeeds(lab: Lab, settings: LabRunSettings): Promise<{ seeds: number[]; perSeed: LabResults[] }> {
+  const seeds = seedsFrom(settings.seed, settings.seeds ?? lab.seeds ?? DEFAULT_LAB_SEEDS);
+  const perSeed: LabResults[] = [];
+  for (const seed of seeds) perSeed.push(await runLabOnce(lab, seed, settings));
+  return { seeds, perSeed };
+}
