@@ -4,7 +4,7 @@
  * learner's edit would be) is. The checker knows nothing of the solution.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,5 +29,43 @@ describe.each(loadCatalogue().map((lab) => [lab.id, lab] as const))('npm run che
     const fixed = await checkWorkspace(lab, dir);
     expect('violations' in fixed ? fixed.violations : fixed).toEqual([]);
     expect(fixed.fixed).toBe(true);
+  });
+});
+
+describe('npm run check cannot be talked round', () => {
+  const lab = (id: string) => loadCatalogue().find((l) => l.id === id)!;
+
+  it('a fix that does not type-check is not a fix, and the compiler names the workspace file', async () => {
+    const dir = createWorkspace('L-types', 'broken-schema', root);
+    execFileSync('patch', ['-p1', '-s', '-i', join(REPO, 'solutions', 'broken-schema.patch')], { cwd: dir });
+    const file = join(dir, 'src/minimcp/tools/conjugate.ts');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const count: number = 'three';\n`);
+    const verdict = await checkWorkspace(lab('broken-schema'), dir);
+    expect(verdict.fixed).toBe(false);
+    expect('typeErrors' in verdict && verdict.typeErrors).toMatch(/src\/minimcp\/tools\/conjugate\.ts.*TS2322/);
+    expect('typeErrors' in verdict && verdict.typeErrors).not.toContain('node_modules/.cache');
+  });
+
+  it("excusing the violation in the workspace's own known-violations list does not pass", async () => {
+    const dir = createWorkspace('L-excuse', 'broken-schema', root);
+    writeFileSync(
+      join(dir, 'contract/known-violations.json'),
+      JSON.stringify({ entries: [{ tool: 'conjugate', path: '/inputSchema', issue: '#1', reason: 'later' }] }),
+    );
+    const verdict = await checkWorkspace(lab('broken-schema'), dir);
+    expect(verdict.fixed).toBe(false);
+    expect('violations' in verdict && verdict.violations.map((v) => v.rule)).toContain('required-parameters');
+  });
+
+  it('copying the baseline back into a lab whose break brought a new capability does not pass', async () => {
+    const dir = createWorkspace('L-copy', 'structural-anyof', root);
+    cpSync(join(REPO, 'src'), join(dir, 'src'), { recursive: true });
+    cpSync(join(REPO, 'contract'), join(dir, 'contract'), { recursive: true });
+    const verdict = await checkWorkspace(lab('structural-anyof'), dir);
+    expect(verdict.fixed).toBe(false);
+    // The kit's contract for this lab declares past and pastParticiple; the baseline does not publish them.
+    expect('violations' in verdict && verdict.violations.map((v) => v.path)).toContain('/inputSchema/properties/past');
+    // And the verbs given by their principal parts are lost again: fewer calls end ok than with the reference solution.
+    expect('runs' in verdict && verdict.runs.some((r) => r.worse.some((f) => f.id === 'ok'))).toBe(true);
   });
 });

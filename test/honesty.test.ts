@@ -1,5 +1,5 @@
 /**
- * The honesty check (design.md, "Rules that keep the results honest"):
+ * The honesty check (README.md, "What runs"):
  * nothing outside the server knows what a variant is supposed to do. Applying
  * a break by hand to a copy of the repository and running that copy's
  * *baseline* must give the same figures as this repository's run of the
@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listBreaks } from '../src/lab/variants.js';
+import { listBreaks, patchChain } from '../src/lab/variants.js';
 import { loadCatalogue } from '../src/learn/catalogue.js';
 import { comparable, lab } from './helpers/lab.js';
 import { REPO } from './helpers/server.js';
@@ -29,7 +29,8 @@ function copyWithBreak(id: string): string {
     cpSync(join(REPO, entry), join(dir, entry), { recursive: true });
   }
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
-  execFileSync('git', ['apply', join(REPO, 'breaks', `${id}.patch`)], { cwd: dir, env: { ...process.env, GIT_CEILING_DIRECTORIES: tmpdir() } });
+  // A lab built on another lab's break gets that break first, as its workspace does.
+  for (const patch of patchChain(id).variant) execFileSync('git', ['apply', patch], { cwd: dir, env: { ...process.env, GIT_CEILING_DIRECTORIES: tmpdir() } });
   return dir;
 }
 
@@ -44,7 +45,7 @@ describe('the runner does not know what a variant should do', () => {
   it.each(BREAKS)('%s: a copy with the break applied by hand measures, as its baseline, what the variant run measures here', (id) => {
     // The lab's own run settings (its workload, read-only or not), with two clients.
     const run = loadCatalogue().find((l) => l.id === id)!.runs[0]!;
-    const settings = [...SETTINGS, '--workload', run.workload ?? 'conjugate', ...(run.readOnly ? ['--read-only'] : [])];
+    const settings = [...SETTINGS, '--server', run.server, '--workload', run.workload ?? 'conjugate', ...(run.readOnly ? ['--read-only'] : [])];
     const copy = copyWithBreak(id);
     for (const client of ['faithful', 'langflow']) {
       const here = lab(['--variant', id, '--client', client, ...settings]);

@@ -13,14 +13,13 @@
  *    new capability, they are the capability's.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Violation } from '../contract/rules.js';
 import { checkServer } from '../contract/check.js';
 import { compare, type FigureDef } from '../lab/figures.js';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
-import { REPO } from '../lab/paths.js';
+import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { getProfile } from '../lab/profiles/index.js';
 import { run, type RunResult } from '../lab/runner.js';
 import { buildServer, BuildError, contractOf, patchChain } from '../lab/variants.js';
@@ -47,15 +46,20 @@ export type CheckVerdict =
  * errors, with paths as the learner sees them.
  */
 export function typeCheck(workspace: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-tsc-'));
+  // A copy under the kit's node_modules: wherever the workspace is, its imports (zod, the SDK) resolve to the kit's.
+  mkdirSync(join(CACHE_DIR, 'tsc'), { recursive: true });
+  const dir = mkdtempSync(join(CACHE_DIR, 'tsc', 'check-'));
   try {
+    cpSync(join(workspace, 'src'), join(dir, 'src'), { recursive: true });
     const config = join(dir, 'tsconfig.json');
-    writeFileSync(config, JSON.stringify({ extends: join(REPO, 'tsconfig.json'), compilerOptions: { noEmit: true, rootDir: workspace }, include: [join(workspace, 'src')] }));
-    execFileSync(join(REPO, 'node_modules', '.bin', 'tsc'), ['-p', config], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    writeFileSync(config, JSON.stringify({ extends: join(REPO, 'tsconfig.json'), compilerOptions: { noEmit: true, types: ['node'], typeRoots: [join(REPO, 'node_modules', '@types')] }, include: ['src'] }));
+    execFileSync(join(REPO, 'node_modules', '.bin', 'tsc'), ['-p', config], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
     return '';
   } catch (error) {
     const out = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`.trim();
-    return out.replaceAll(`${workspace}/`, `${relative(REPO, workspace)}/`) || String(error);
+    // The compiler's paths are the copy's: name the learner's own files.
+    const shown = relative(REPO, workspace) || workspace;
+    return out.replaceAll(`${dir}/`, `${shown}/`).replace(/^src\//gm, `${shown}/src/`) || String(error);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
