@@ -3,7 +3,7 @@
  * include from breaks/ and solutions/, and the figures region, measured from
  * a run of the lab's own runs over its seeds (100 calls, seeds 1 on).
  * With --check, changes nothing and exits 1 when a sheet is out of date.
- * With --diffs, only the diffs (fast: no runs).
+ * With --diffs, only the diffs (fast: no runs). Lab ids as arguments: only those labs' sheets.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { LANGS, loadCatalogue } from '../src/learn/catalogue.js';
@@ -12,8 +12,9 @@ import { figuresRegion, hasFigures, sheetPath, withFigures, withIncludes } from 
 
 const check = process.argv.includes('--check');
 const diffsOnly = process.argv.includes('--diffs');
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 let stale = 0;
-for (const lab of loadCatalogue()) {
+for (const lab of loadCatalogue().filter((l) => only.length === 0 || only.includes(l.id))) {
   const files = LANGS.map((lang) => ({ lang, path: sheetPath(lab.id, lang) })).filter((f) => existsSync(f.path));
   const measured = !diffsOnly && files.some((f) => hasFigures(readFileSync(f.path, 'utf8'))) ? await runLabSeeds(lab, { seed: 1, calls: 100 }) : undefined;
   for (const { lang, path } of files) {

@@ -32,8 +32,8 @@ function fresh(): string {
 
 const labs = loadCatalogue();
 const BS_RUNS = [
-  { name: 'old', spec: '2025-06-18', client: 'faithful' },
-  { name: 'new', spec: '2025-11-25', client: 'faithful' },
+  { name: 'low-level', server: 'low-level', client: 'faithful' },
+  { name: 'mcpserver', server: 'mcpserver-1.32', client: 'faithful' },
 ];
 
 function journalAt(root: string, laptop: string, name: string): Journal {
@@ -59,7 +59,7 @@ function reflect(j: Journal, lab: string, text: string, lang?: Lang): void {
   j.append({ kind: 'reflection', lab, data: lang === undefined ? { text } : { text, lang } });
 }
 
-const BS_MEASURED = { 'missing-arguments': 42, 'dominant-failure': 'rpc:-32603', 'retries-per-failing-call': 3, 'accuracy-drop': 13.33, 'accuracy-drop-new': 3.33 };
+const BS_MEASURED = { 'missing-arguments': 42, 'dominant-failure': 'rpc:-32603', 'dominant-failure-mcpserver': 'isError', 'retries-per-failing-call': 3, 'ok-drop-low-level': 13.33, 'ok-drop-mcpserver': 3.33 };
 
 function report(folder: string, lang: Lang = 'en'): ClassReport {
   return buildClassReport({ folder, discovery: discover(folder), labs, lang, now: new Date('2026-01-01T09:00:00Z') });
@@ -145,7 +145,7 @@ const SEED_2 = new Set(['Zoe', 'Álex', 'Bea']);
 function writeClass(root: string): void {
   CLASS.forEach((l, i) => {
     const j = journalAt(root, `room/laptop-${(i % 3) + 1}`, l.name);
-    const answers: Answers = { 'missing-arguments': l.ma ?? null, 'dominant-failure': l.df ?? null, 'retries-per-failing-call': l.retries ?? null, 'accuracy-drop': null, 'accuracy-drop-new': null };
+    const answers: Answers = { 'missing-arguments': l.ma ?? null, 'dominant-failure': l.df ?? null, 'retries-per-failing-call': l.retries ?? null, 'ok-drop-low-level': null, 'ok-drop-mcpserver': null };
     const measured = SEED_2.has(l.name) ? { ...BS_MEASURED, 'missing-arguments': 43 } : BS_MEASURED;
     const seed = SEED_2.has(l.name) ? 2 : 1;
     switch (l.story) {
@@ -180,9 +180,9 @@ function writeClass(root: string): void {
   (['Ana', 'Ben', 'Cai'] as const).forEach((name, k) => {
     const i = CLASS.findIndex((l) => l.name === name);
     const j = journalAt(root, `room/laptop-${(i % 3) + 1}`, name);
-    const answers = { 'gemini-ok': [0, 50, 100][k]!, 'langflow-errors': null, 'langflow-silent-wrong': null, 'faithful-silent-wrong': null };
+    const answers = { 'continue-ok': [0, 50, 100][k]!, 'langflow-errors': null, 'langflow-silent-wrong': null, 'faithful-silent-wrong': null };
     predict(j, 'structural-anyof', answers, 'en');
-    run(j, 'structural-anyof', { 'gemini-ok': 0, 'langflow-errors': 0, 'langflow-silent-wrong': 20, 'faithful-silent-wrong': 0 }, 'en', answers);
+    run(j, 'structural-anyof', { 'continue-ok': 0, 'langflow-errors': 0, 'langflow-silent-wrong': 20, 'faithful-silent-wrong': 0 }, 'en', answers);
   });
 }
 
@@ -221,7 +221,7 @@ describe('30 learners, three laptops, English and Spanish', () => {
     expect([retries.answered, retries.min, retries.median, retries.max, retries.medianOff]).toEqual([3, 1, 2.5, 3, -0.5]);
     expect(retries.measured).toEqual({ value: 3, values: [{ value: 3, learners: 29 }], differs: false });
 
-    const drop = question(r, 'broken-schema', 'accuracy-drop', 'number');
+    const drop = question(r, 'broken-schema', 'ok-drop-low-level', 'number');
     expect([drop.answered, drop.min, drop.median, drop.max]).toEqual([0, null, null, null]);
   });
 
@@ -261,7 +261,7 @@ describe('30 learners, three laptops, English and Spanish', () => {
   it('summarises the other labs too', () => {
     const sa = r.labs.find((l) => l.id === 'structural-anyof')!;
     expect(sa).toMatchObject({ learners: 3, ran: 3, predicted: 3, revised: 0 });
-    const q = question(r, 'structural-anyof', 'gemini-ok', 'number');
+    const q = question(r, 'structural-anyof', 'continue-ok', 'number');
     expect([q.min, q.median, q.max, q.medianOff]).toEqual([0, 50, 100, 50]);
     expect(r.labs.find((l) => l.id === 'root-transform')).toMatchObject({ learners: 0, ran: 0 });
   });

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerBuild } from '../src/minimcp/errors.js';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
 import { getProfile } from '../src/lab/profiles/index.js';
 import { toJson, type LabReport } from '../src/lab/report.js';
@@ -39,14 +40,14 @@ function tempDir(): string {
   return dir;
 }
 
-async function single(variant: string, client: string, spec: '2025-06-18' | '2025-11-25'): Promise<LabReport> {
-  return runLab({ variant, solution: true, json: true, settings: { client: getProfile(client)!, spec, seed: 1, calls: CALLS, knobs: DEFAULT_KNOBS } });
+async function single(variant: string, client: string, server: ServerBuild): Promise<LabReport> {
+  return runLab({ variant, solution: true, json: true, settings: { client: getProfile(client)!, server, seed: 1, calls: CALLS, knobs: DEFAULT_KNOBS } });
 }
 
 async function labResults(lab: Lab): Promise<LabResults> {
   const results: LabResults = {};
   for (const run of lab.runs) {
-    results[run.name] = await runLab({ variant: lab.id, solution: false, json: false, settings: { client: getProfile(run.client)!, spec: run.spec, seed: 1, calls: CALLS, knobs: DEFAULT_KNOBS } });
+    results[run.name] = await runLab({ variant: lab.id, solution: false, json: false, settings: { client: getProfile(run.client)!, server: run.server, seed: 1, calls: CALLS, knobs: DEFAULT_KNOBS } });
   }
   return results;
 }
@@ -137,12 +138,12 @@ const pages: Record<string, { input: PageInput; html: string }> = {};
 
 beforeAll(async () => {
   // One after the other: each run starts its own servers, and a loaded machine makes them slow to answer.
-  broken = await single('broken-schema', 'faithful', '2025-06-18');
-  gemini = await single('structural-anyof', 'gemini', '2025-11-25');
+  broken = await single('broken-schema', 'faithful', 'low-level');
+  gemini = await single('structural-anyof', 'continue-gemini-2025-02', 'mcpserver-1.32');
   results = await labResults(LAB);
   const predictions = [
-    { learner: 'Ana', answers: { 'missing-arguments': 30, 'dominant-failure': 'rpc:-32603', 'retries-per-failing-call': 1, 'accuracy-drop': 10, 'accuracy-drop-new': null }, reasoning: 'the tool crashes' },
-    { learner: HOSTILE, answers: { 'missing-arguments': 55, 'dominant-failure': HOSTILE, 'retries-per-failing-call': 4, 'accuracy-drop': 0, 'accuracy-drop-new': 2 }, reasoning: `"quoted" & ${HOSTILE}` },
+    { learner: 'Ana', answers: { 'missing-arguments': 30, 'dominant-failure': 'rpc:-32603', 'retries-per-failing-call': 1, 'ok-drop-low-level': 10, 'ok-drop-mcpserver': null }, reasoning: 'the tool crashes' },
+    { learner: HOSTILE, answers: { 'missing-arguments': 55, 'dominant-failure': HOSTILE, 'retries-per-failing-call': 4, 'ok-drop-low-level': 0, 'ok-drop-mcpserver': 2 }, reasoning: `"quoted" & ${HOSTILE}` },
   ];
   const inputs: Record<string, PageInput> = {
     'broken-schema': { report: broken, lang: 'en', sheet: labSheetQuote('broken-schema', 'en') },
@@ -226,8 +227,8 @@ describe('the page', () => {
       const svg = svgs(lab).find((s) => s.open.attrs.id?.endsWith(`-${q.id}`));
       expect(svg, q.id).toBeDefined();
       expect(svg!.inner.match(/class="measured"/g)).toHaveLength(1);
-      // Ana left accuracy-drop-new unanswered.
-      expect(svg!.inner.match(/class="prediction"/g), q.id).toHaveLength(q.id === 'accuracy-drop-new' ? 1 : 2);
+      // Ana left ok-drop-mcpserver unanswered.
+      expect(svg!.inner.match(/class="prediction"/g), q.id).toHaveLength(q.id === 'ok-drop-mcpserver' ? 1 : 2);
     }
     has(lab, 'No answer from: Ana');
     has(lab, /Ana: 30% \((0|[+−][\d.]+)\)/);
@@ -299,9 +300,9 @@ describe('npm run report', () => {
       [[file('array.json', '[1, 2]')], /array\.json is not a lab report: the document is an array, not an object/],
       [[file('other.json', '{"hello": 1}')], /other\.json is not a lab report: it has no "format" field/],
       [[file('format.json', '{"format": "something-else", "version": 1}')], /format\.json is not a lab report: "format" is "something-else", expected "schema-breaks\/lab-report"/],
-      [[file('version.json', '{"format": "schema-breaks/lab-report", "version": 2}')], /version\.json is not a lab report: "version" is 2, this kit reads version 1/],
+      [[file('version.json', '{"format": "schema-breaks/lab-report", "version": 1}')], /version\.json is not a lab report: "version" is 1, this kit reads version 2/],
       [[file('noversion.json', '{"format": "schema-breaks/lab-report"}')], /noversion\.json is not a lab report: it has no "version" field/],
-      [[file('noruns.json', '{"format": "schema-breaks/lab-report", "version": 1, "runs": {}}')], /noruns\.json is not a lab report: runs\.baseline is missing/],
+      [[file('noruns.json', '{"format": "schema-breaks/lab-report", "version": 2, "runs": {}}')], /noruns\.json is not a lab report: runs\.baseline is missing/],
       [[join(dir, 'run.json'), '--lang', 'fr'], /unknown language "fr"/],
       [['--bogus'], /Unknown option '--bogus'/],
     ];
@@ -330,7 +331,7 @@ describe('npm run lab -- --html FILE', () => {
   it('in a single run: the terminal report, in the chosen language, then "wrote" on stdout', () => {
     const dir = tempDir();
     const page = join(dir, 'sub', 'page.html');
-    const result = labCommand(['--variant', 'structural-anyof', '--client', 'gemini', '--calls', '5', '--html', page, '--lang', 'es']);
+    const result = labCommand(['--variant', 'structural-anyof', '--client', 'continue-gemini-2025-02', '--calls', '5', '--html', page, '--lang', 'es']);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('el anfitrión rechazó la lista de herramientas:');
     expect(result.stdout.trimEnd().endsWith(`wrote ${page}`)).toBe(true);
@@ -351,8 +352,8 @@ describe('npm run lab -- --html FILE', () => {
     const html = readFileSync(page, 'utf8');
     has(html, 'Predictions next to what was measured');
     has(html, 'Zoë: 25%');
-    has(html, 'Run “old”: faithful, 2025-06-18');
-    has(html, 'Run “new”: faithful, 2025-11-25');
+    has(html, 'Run “low-level”: faithful, low-level');
+    has(html, 'Run “mcpserver”: faithful, mcpserver-1.32');
     has(html, /<th scope="row">Zoë<\/th><td><code>rpc:-32603<\/code><\/td><td><code>[^<]+<\/code><\/td><td class="(right|wrong)">/);
     expect(outsideReferences(html)).toEqual([]);
   });

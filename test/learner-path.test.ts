@@ -35,7 +35,7 @@ const WORDS = {
     chooseLab: /Which lab\?/,
     chooseAction: /What do you want to do\?/,
     name: /Your name/,
-    questions: [/how many will leave out an argument/, /how many retries will the agent make/i, /By how many points/, /And under the 2025-11-25 rules/, /which outcome other than ok/],
+    questions: [/how many will leave out an argument/, /how many retries will the agent make/i, /how many fewer of 100 calls will end ok/, /And on McpServer \(SDK 1\.32\), how many fewer/, /which outcome other than ok will the first attempts show most/, /And on McpServer \(SDK 1\.32\), which outcome/],
     reasoning: /why do you expect that\?/,
     comparison: /Your predictions next to what was measured/,
     assumed: /What did you assume that turned out wrong\?/,
@@ -52,7 +52,7 @@ const WORDS = {
     chooseLab: /¿Qué laboratorio\?/,
     chooseAction: /¿Qué quieres hacer\?/,
     name: /Tu nombre/,
-    questions: [/cuántas omitirán un argumento/, /Cuántos reintentos hará el agente/, /Cuántos puntos/, /Y con las reglas de 2025-11-25/, /qué resultado distinto de ok/],
+    questions: [/cuántas omitirán un argumento/, /cuántos reintentos hará el agente/i, /cuántas llamadas de 100 menos/, /Y en McpServer \(SDK 1\.32\), cuántas menos/, /qué resultado distinto de ok mostrarán más/, /Y en McpServer \(SDK 1\.32\), qué resultado/],
     reasoning: /por qué esperas eso\?/,
     comparison: /Tus predicciones junto a lo que se midió/,
     assumed: /Qué supusiste que resultó ser falso\?/,
@@ -86,7 +86,7 @@ describe.each(['en', 'es'] as const)('a new learner, in %s', (lang) => {
     await term.answer(words.name, 'Ana María');
     // Predictions: numbers first, then the typed outcome, then one line of reasoning.
     let at = 0;
-    const answers = ['30', '2', '10', '5', '-32603'];
+    const answers = ['30', '2', '10', '5', '-32603', 'isError'];
     for (const [i, question] of words.questions.entries()) at = await term.answer(question, answers[i]!, at);
     await term.answer(words.reasoning, 'partial calls crash inside the tool', at);
     await term.waitFor(words.comparison, 60_000);

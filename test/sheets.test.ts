@@ -1,16 +1,33 @@
 /**
  * Lab sheets and the catalogue. A sheet's diffs are the files in breaks/ and
- * solutions/, not copies that can drift; every sheet has the same sections in
- * both languages; every prediction question names a figure the runner's JSON
- * really has.
+ * solutions/, not copies that can drift; its figures are a region `npm run
+ * sheets` writes from a real run, listing every question; every sheet has the
+ * same sections in both languages; every prediction question names a figure
+ * the runner's JSON really has, measured with the lab's own run settings.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
 import { getProfile } from '../src/lab/profiles/index.js';
-import { runLab } from '../src/lab/side-by-side.js';
 import { listBreaks } from '../src/lab/variants.js';
-import { at, figurePaths, LANGS, loadCatalogue, measure, type LabResults } from '../src/learn/catalogue.js';
-import { AFTER_THE_RUN, hints, includedFiles, readSheet, withIncludes } from '../src/learn/sheets.js';
+import { at, figurePaths, isOutcomeLabel, LANGS, loadCatalogue, measure, type Figure } from '../src/learn/catalogue.js';
+import { runLabOnce } from '../src/learn/lab-runs.js';
+import { AFTER_THE_RUN, figureRows, hasFigures, hints, includedFiles, readSheet, withIncludes } from '../src/learn/sheets.js';
+
+/**
+ * A figure path exists in the results, or names an outcome label a histogram
+ * simply did not have this time (outcomes.rpc:-32603 when nothing crashed),
+ * or the figure says what its absence means (`default`). A typo in the leaf
+ * ("finalOutcomes.okk") fails.
+ */
+function pathProblem(results: unknown, path: string, figure: Figure): string | undefined {
+  if (at(results, path) !== undefined) return undefined;
+  const parts = path.split('.');
+  const leaf = parts.pop()!;
+  const parent = parts.join('.');
+  const histogram = /\.(outcomes|finalOutcomes|attempts)$/.test(parent) && at(results, parent) !== undefined;
+  if (histogram && isOutcomeLabel(leaf)) return undefined;
+  if ('default' in figure && figure.default !== undefined && at(results, parent) !== undefined) return undefined;
+  return `${path}: not in the results`;
+}
 
 const SECTIONS = {
   en: ['Hypothesis', 'The break', 'Predict, then run', 'What to observe', 'The symptom', 'The hidden cause', 'Hints', 'The fix', 'Why this teaches the concept', 'References'],
@@ -32,22 +49,26 @@ describe('the catalogue', () => {
     }
   });
 
-  it.each(labs.map((l) => [l.id]))('%s: every question names a figure the runner\'s JSON really has', async (id) => {
+  it.each(labs.map((l) => [l.id]))('%s: every question names a figure the runner\'s JSON really has, run with the lab\'s own settings', async (id) => {
     const lab = labs.find((l) => l.id === id)!;
-    const results: LabResults = {};
+    // The lab's own runs: their server build, client, workload and read-only setting, as the learner's path runs them.
+    const results = JSON.parse(JSON.stringify(await runLabOnce(lab, 1, { seed: 1, calls: 20 })));
     for (const run of lab.runs) {
-      results[run.name] = JSON.parse(
-        JSON.stringify(await runLab({ variant: lab.id, solution: false, json: true, settings: { client: getProfile(run.client)!, spec: run.spec, seed: 1, calls: 20, knobs: DEFAULT_KNOBS } })),
-      );
+      const report = results[run.name];
+      expect(report.settings, `${lab.id}.${run.name}`).toMatchObject({ client: run.client, server: run.server });
+      expect(report.runs.variant.workload).toBe(run.workload ?? 'conjugate');
+      expect(report.runs.variant.readOnly).toBe(run.readOnly ?? false);
     }
-    for (const question of lab.questions) {
-      for (const path of figurePaths(question.figure)) {
-        // Histogram entries may be absent when nothing had that label; the run and field must exist.
-        const parent = path.split('.').slice(0, -1).join('.');
-        expect(at(results, path) ?? at(results, parent), `${question.id}: ${path}`).toBeDefined();
-      }
-      expect(() => measure(question.figure, results), question.id).not.toThrow();
-    }
+    const problems = lab.questions.flatMap((q) => figurePaths(q.figure).map((p) => pathProblem(results, p, q.figure)).filter((x): x is string => x !== undefined).map((x) => `${q.id}: ${x}`));
+    expect(problems).toEqual([]);
+    for (const question of lab.questions) expect(() => measure(question.figure, results), question.id).not.toThrow();
+  });
+
+  it('a figure path with a typo in its leaf is caught', () => {
+    const results = { r: { runs: { variant: { finalOutcomes: { ok: 3 }, silentWrong: 0 } } } };
+    expect(pathProblem(results, 'r.runs.variant.finalOutcomes.okk', { path: 'r.runs.variant.finalOutcomes.okk' })).toBeDefined();
+    expect(pathProblem(results, 'r.runs.variant.silentWrongs', { path: 'r.runs.variant.silentWrongs' })).toBeDefined();
+    expect(pathProblem(results, 'r.runs.variant.finalOutcomes.max-turns', { path: 'r.runs.variant.finalOutcomes.max-turns' })).toBeUndefined();
   });
 });
 
@@ -69,5 +90,17 @@ describe.each(cases)('the %s sheet in %s', (id, lang) => {
 
   it('has a cascade of hints', () => {
     expect(hints(sheet).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has a figures region listing every question, after the run (npm run sheets writes it)', () => {
+    expect(hasFigures(sheet)).toBe(true);
+    expect(figureRows(sheet)).toEqual(labs.find((l) => l.id === id)!.questions.map((q) => q.id));
+    expect(sheet.indexOf('<!-- figures -->')).toBeGreaterThan(sheet.indexOf(AFTER_THE_RUN));
+  });
+
+  it('links the glossary and cites nothing outside the kit', () => {
+    expect(sheet).toContain(lang === 'en' ? '(../GLOSSARY.md)' : '(../GLOSSARY.es.md)');
+    expect(sheet).not.toMatch(/facts\.md|design\.md/);
+    expect(sheet).not.toMatch(/--spec\b/);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The class sweep (`npm run class -- sweep`): every lab x every client profile
- * x both server eras on one page. Checked here: the JSON covers every cell; a
+ * x every server build on one page. Checked here: the JSON covers every cell; a
  * cell's figures are what `runLab` measures for it directly (so running in
  * parallel worker threads, with the baseline shared between labs, changes
  * nothing); the same seed gives the same figures whatever the number of jobs;
- * what facts.md says of Gemini's legacy parameters (unions refused) shows; the
+ * what docs/sources.md says of Gemini's legacy parameters (unions refused) shows; the
  * page is self-contained and opens in a real browser without a request
  * leaving the disk.
  */
@@ -149,8 +149,8 @@ describe('the sweep JSON', () => {
   }
 
   it.each([
-    ['broken-schema', 'langflow', '2025-06-18'],
-    ['structural-anyof', 'openai-strict', '2025-11-25'],
+    ['broken-schema', 'langflow', 'low-level'],
+    ['structural-anyof', 'openai-strict', 'mcpserver-1.32'],
   ] as const)('the figures of %s under %s, %s are what runLab measures for that cell directly', async (lab, client, server) => {
     await expectRunLabFigures(cell(lab, client, server));
   });
@@ -171,9 +171,9 @@ describe('the sweep JSON', () => {
     expect(withoutLatency(again)).toEqual(withoutLatency(mine));
   }, 120_000);
 
-  it('structural-anyof under gemini: every call client-rejected, in every server build (facts.md: the legacy parameters refuse unions)', () => {
+  it('structural-anyof in Continue with Gemini (2025-02): every call client-rejected, in every server build (the API before 2025-03-13 refused unions)', () => {
     for (const server of SERVER_BUILDS) {
-      const c = cell('structural-anyof', 'gemini', server);
+      const c = cell('structural-anyof', 'continue-gemini-2025-02', server);
       expect(c.runs.variant.outcomes).toEqual({ 'client-rejected': CALLS });
       expect(c.runs.variant.finalOutcomes).toEqual({ 'client-rejected': CALLS });
       expect(c.runs.variant.host.accepted).toBe(false);
@@ -192,7 +192,7 @@ describe('the sweep JSON', () => {
       expect(c.verdict.solutionFallsShort).toBe(true);
     }
     // And a fix that does return to the baseline is not marked.
-    expect(cell('broken-schema', 'faithful', '2025-06-18').verdict).toMatchObject({ variant: 'worse', solution: 'same', solutionFallsShort: false });
+    expect(cell('broken-schema', 'faithful', 'low-level').verdict).toMatchObject({ variant: 'worse', solution: 'same', solutionFallsShort: false });
   });
 });
 

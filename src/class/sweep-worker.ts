@@ -4,7 +4,7 @@
  *
  * One run is one server process (already built: the main thread builds every
  * bundle first, so workers never race on a build), one client profile, one
- * server era, one workload and one seed, exactly as `runLab` runs it (src/lab/runner.ts). Runs
+ * server build, one workload and one seed, exactly as `runLab` runs it (src/lab/runner.ts). Runs
  * are deterministic by seed, so which worker runs what, and in which order,
  * does not change a figure (latency aside).
  *

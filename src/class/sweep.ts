@@ -5,7 +5,7 @@
  * one seed, each with its solution: the baseline, the variant and the solution
  * of each (lab, client, server), as `npm run lab -- --variant <lab> --client <p>
  * --server <build> --solution` measures them. The result is one self-contained
- * HTML page (a grid: a row per lab and era, a column per client profile), or
+ * HTML page (a grid: a row per lab, a column per client profile and server build), or
  * with `--json` the data (format `schema-breaks/sweep`, version 1).
  *
  * Each lab runs with the requests it is about: the workload and read-only
@@ -38,6 +38,7 @@ import { detectLang, translator } from '../learn/i18n.js';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { PROFILES, PROFILE_IDS } from '../lab/profiles/index.js';
+import { verdict as judge } from '../lab/figures.js';
 import { OUTCOMES } from '../lab/outcomes.js';
 import type { RunResult, Workload } from '../lab/runner.js';
 import { BASELINE, baseOf, breakPatch, BuildError, buildServer, bundle, listBreaks, patchChain, solutionPatch } from '../lab/variants.js';
@@ -249,23 +250,11 @@ function figuresKey(r: SweepRun): string {
   return canonical({ ...rest, accepted: host.accepted });
 }
 
+/** The one rule (src/lab/figures.ts): what the user gets first, then what it cost; the same when nothing at all differs. */
 export function verdict(run: SweepRun, baseline: SweepRun): Verdict {
   if (figuresKey(run) === figuresKey(baseline)) return 'same';
-  // [this run, the baseline, +1 when higher is better]
-  const outcomes: [number, number, 1 | -1][] = [
-    [run.finalOutcomes.ok ?? 0, baseline.finalOutcomes.ok ?? 0, 1],
-    [run.accuracy.correct, baseline.accuracy.correct, 1],
-    [run.silentWrong, baseline.silentWrong, -1],
-    [run.fieldsCleared, baseline.fieldsCleared, -1],
-    [run.mutationsThroughReadOnly, baseline.mutationsThroughReadOnly, -1],
-  ];
-  const better = outcomes.filter(([x, b, sign]) => Math.sign(x - b) === sign).length;
-  const worse = outcomes.filter(([x, b, sign]) => Math.sign(x - b) === -sign).length;
-  if (better > 0 && worse > 0) return 'mixed';
-  if (better > 0) return 'better';
-  if (worse > 0) return 'worse';
-  const retries = Math.sign(run.retries.total - baseline.retries.total);
-  return retries > 0 ? 'worse' : retries < 0 ? 'better' : 'different';
+  const judged = judge(run, baseline).verdict;
+  return judged === 'same' ? 'different' : judged;
 }
 
 // ---------------------------------------------------------------------------

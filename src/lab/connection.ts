@@ -99,8 +99,25 @@ export class ServerConnection {
     await this.start();
   }
 
+  /** tools/call requests sent so far. */
+  calls = 0;
+
+  /**
+   * Waits, briefly, until the server's stderr holds a trace line for every
+   * tools/call sent: minimcp writes its trace before its reply, but the two
+   * pipes are read apart, and a reply can overtake the trace. Returns the
+   * stderr read so far. A server that writes no traces costs `waitMs`.
+   */
+  async settledStderr(waitMs = 500): Promise<string> {
+    const traced = () => (this.stderr.match(/ tools\/call /g) ?? []).length;
+    const until = performance.now() + waitMs;
+    while (traced() < this.calls && performance.now() < until && this.stderr.length < STDERR_LIMIT) await new Promise((r) => setTimeout(r, 2));
+    return this.stderr;
+  }
+
   async call(name: string, args: Record<string, unknown>): Promise<CallOutcome> {
     if (this.dead) return { ...this.dead, latencyMs: 0 };
+    this.calls++;
     const started = performance.now();
     try {
       if (!this.client) {

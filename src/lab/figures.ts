@@ -1,47 +1,66 @@
 /**
  * The figures a learner reads, defined once: how each is read from a run,
- * which way is better, its words and how it is written. The terminal report,
- * the seed summary, `npm run check` and the sweep all use this table, and
- * `compare(run, baseline)` is the one rule for "better" and "worse".
+ * which way is better, how much it weighs, its words and how it is written.
+ * The terminal report, the seed summary, `npm run check` and the sweep all
+ * use this table, and `verdict(run, against)` is the one rule for "better"
+ * and "worse".
  */
 import { formatNumber, type Lang } from '../core/lang.js';
 import type { RunResult } from './runner.js';
 
+/** The part of a run the figures read: a full run, or the sweep's reduced one. */
+export type Judged = Pick<RunResult, 'outcomes' | 'finalOutcomes' | 'retries' | 'accuracy' | 'silentWrong' | 'missingArguments' | 'fieldsCleared' | 'mutationsThroughReadOnly' | 'errorProbe'> & {
+  host: { accepted: boolean };
+  calls?: number;
+  workload?: RunResult['workload'];
+  readOnly?: boolean;
+};
+
 export interface FigureDef {
   id: string;
   /** The figure's value in a run. */
-  read(run: RunResult): number;
-  /** Which way a fix should move it; 'none' for figures that are not better or worse (latency). */
+  read(run: Judged): number;
+  /** Which way a fix should move it; 'none' for figures that are not better or worse. */
   better: 'higher' | 'lower' | 'none';
+  /**
+   * What it weighs in a verdict: `outcome` figures are what the user gets
+   * (answers, data kept); `cost` figures (retries) decide only when every
+   * outcome is the same; `diagnostic` figures explain, and judge nothing.
+   */
+  tier: 'outcome' | 'cost' | 'diagnostic';
   label: Record<Lang, string>;
   /** The value as the reports write it. */
-  format(value: number, run: RunResult, lang: Lang): string;
+  format(value: number, run: Judged, lang: Lang): string;
   /** Shown only when a run of this kind is in the report. */
-  when?: (run: RunResult) => boolean;
+  when?: (run: Judged) => boolean;
 }
 
 const count = (value: number) => String(Math.round(value));
-const decimal = (value: number, _run: RunResult, lang: Lang) => formatNumber(value, lang, 2);
+const decimal = (value: number, _run: Judged, lang: Lang) => formatNumber(value, lang, 2);
+const of = (total: number | undefined) => (total === undefined ? '' : `/${total}`);
 
 export const FIGURES: readonly FigureDef[] = [
   {
     id: 'ok',
     read: (r) => r.finalOutcomes.ok ?? 0,
     better: 'higher',
+    tier: 'outcome',
     label: { en: 'calls ending in ok', es: 'llamadas que acaban bien' },
-    format: (v, r) => `${count(v)}/${r.calls}`,
+    format: (v, r) => `${count(v)}${of(r.calls)}`,
   },
   {
     id: 'firstOk',
     read: (r) => r.outcomes.ok ?? 0,
     better: 'higher',
+    tier: 'diagnostic',
     label: { en: 'first attempts ok', es: 'primeros intentos bien' },
-    format: (v, r) => `${count(v)}/${r.calls}`,
+    format: (v, r) => `${count(v)}${of(r.calls)}`,
   },
   {
     id: 'missingArguments',
     read: (r) => r.missingArguments.share * 100,
     better: 'lower',
+    tier: 'diagnostic',
     label: { en: 'calls leaving out a stated argument', es: 'llamadas que omiten un argumento dicho' },
     format: (v) => `${Math.round(v)}%`,
   },
@@ -49,6 +68,7 @@ export const FIGURES: readonly FigureDef[] = [
     id: 'retriesPerCall',
     read: (r) => r.retries.perCall,
     better: 'lower',
+    tier: 'cost',
     label: { en: 'retries per call', es: 'reintentos por llamada' },
     format: decimal,
   },
@@ -56,6 +76,7 @@ export const FIGURES: readonly FigureDef[] = [
     id: 'retriesPerFailingCall',
     read: (r) => r.retries.perFailingCall,
     better: 'lower',
+    tier: 'diagnostic',
     label: { en: 'retries per failing call (cap)', es: 'reintentos por llamada fallida (tope)' },
     format: (v, r, lang) => `${formatNumber(v, lang, 2)} (${r.retries.cap})`,
   },
@@ -63,6 +84,7 @@ export const FIGURES: readonly FigureDef[] = [
     id: 'accuracy',
     read: (r) => r.accuracy.correct,
     better: 'higher',
+    tier: 'outcome',
     label: { en: 'eval accuracy', es: 'exactitud (evaluación)' },
     format: (v, r) => `${count(v)}/${r.accuracy.total}`,
   },
@@ -70,6 +92,7 @@ export const FIGURES: readonly FigureDef[] = [
     id: 'silentWrong',
     read: (r) => r.silentWrong,
     better: 'lower',
+    tier: 'outcome',
     label: { en: 'silently wrong answers', es: 'incorrectas sin avisar' },
     format: count,
   },
@@ -77,6 +100,7 @@ export const FIGURES: readonly FigureDef[] = [
     id: 'fieldsCleared',
     read: (r) => r.fieldsCleared,
     better: 'lower',
+    tier: 'outcome',
     label: { en: 'profile fields lost', es: 'campos de perfil perdidos' },
     format: count,
     when: (r) => r.workload === 'profile',
@@ -85,14 +109,16 @@ export const FIGURES: readonly FigureDef[] = [
     id: 'mutationsThroughReadOnly',
     read: (r) => r.mutationsThroughReadOnly,
     better: 'lower',
+    tier: 'outcome',
     label: { en: 'changes through read-only', es: 'cambios en solo lectura' },
     format: count,
-    when: (r) => r.readOnly,
+    when: (r) => r.readOnly === true,
   },
   {
     id: 'errorProbe',
     read: (r) => r.errorProbe.named,
     better: 'higher',
+    tier: 'diagnostic',
     label: { en: 'errors naming the missing argument', es: 'errores que nombran el argumento que falta' },
     format: (v, r) => `${count(v)}/${r.errorProbe.total}`,
   },
@@ -104,23 +130,54 @@ export function figure(id: string): FigureDef {
   return found;
 }
 
+/** A host that refuses the tool list: an outcome figure of its own (nothing the user asked for happens). */
+export const HOST_REFUSED: FigureDef = {
+  id: 'hostRefused',
+  read: (r) => (r.host.accepted ? 0 : 1),
+  better: 'lower',
+  tier: 'outcome',
+  label: { en: 'the host refuses the tool list', es: 'el anfitrión rechaza la lista de herramientas' },
+  format: (v) => (v ? 'refused' : 'accepted'),
+};
+
 /** How a run compares with another on one figure. */
 export type Direction = 'same' | 'better' | 'worse';
 
-export function direction(def: FigureDef, run: RunResult, against: RunResult): Direction {
+export function direction(def: FigureDef, run: Judged, against: Judged): Direction {
   const a = def.read(run);
   const b = def.read(against);
   if (def.better === 'none' || Math.abs(a - b) < 1e-9) return 'same';
   return (a > b) === (def.better === 'higher') ? 'better' : 'worse';
 }
 
-/** Every figure of `run` against `against`: the ones that are better and the ones that are worse. */
-export function compare(run: RunResult, against: RunResult): { better: FigureDef[]; worse: FigureDef[] } {
-  const shown = FIGURES.filter((f) => (f.when?.(run) ?? true) || (f.when?.(against) ?? true));
-  return {
-    better: shown.filter((f) => direction(f, run, against) === 'better'),
-    worse: shown.filter((f) => direction(f, run, against) === 'worse'),
-  };
+/**
+ * How a run compares with another, all figures weighed:
+ * - better or worse on what the user gets (the outcome figures), or mixed;
+ * - when every outcome is the same, better or worse by what it cost (retries);
+ * - the same, when nothing judged differs, but `different` when something
+ *   else does (other first-attempt errors with the same ends).
+ * `better` and `worse` list the figures that decided it.
+ */
+export function verdict(run: Judged, against: Judged): { verdict: 'same' | 'better' | 'worse' | 'mixed' | 'different'; better: FigureDef[]; worse: FigureDef[] } {
+  const judged = [HOST_REFUSED, ...FIGURES].filter((f) => f.tier !== 'diagnostic');
+  const on = (tier: FigureDef['tier']) => judged.filter((f) => f.tier === tier);
+  const split = (figures: FigureDef[]) => ({
+    better: figures.filter((f) => direction(f, run, against) === 'better'),
+    worse: figures.filter((f) => direction(f, run, against) === 'worse'),
+  });
+  const outcome = split(on('outcome'));
+  if (outcome.better.length > 0 && outcome.worse.length > 0) return { verdict: 'mixed', ...outcome };
+  if (outcome.better.length > 0) return { verdict: 'better', ...outcome };
+  if (outcome.worse.length > 0) return { verdict: 'worse', ...outcome };
+  const cost = split(on('cost'));
+  if (cost.worse.length > 0) return { verdict: 'worse', ...cost };
+  if (cost.better.length > 0) return { verdict: 'better', ...cost };
+  const sameFirst = JSON.stringify(sortKeys(run.outcomes)) === JSON.stringify(sortKeys(against.outcomes));
+  return { verdict: sameFirst ? 'same' : 'different', better: [], worse: [] };
+}
+
+function sortKeys(h: Record<string, number>): [string, number][] {
+  return Object.entries(h).sort(([a], [b]) => a.localeCompare(b));
 }
 
 /** Mean, least and most of one figure over several seeds. */
@@ -137,6 +194,6 @@ export function spread(values: number[]): Spread {
 }
 
 /** Each figure's spread over the runs of several seeds (the same server and settings). */
-export function spreads(runs: RunResult[]): Record<string, Spread> {
+export function spreads(runs: Judged[]): Record<string, Spread> {
   return Object.fromEntries(FIGURES.map((f) => [f.id, spread(runs.map((r) => Math.round(f.read(r) * 100) / 100))]));
 }

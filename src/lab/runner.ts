@@ -91,13 +91,12 @@ export async function run(variant: string, server: string | string[], settings: 
     // workload's, so --calls does not move the accuracy figure.
     const evaluation: CallRecord[] = [];
     for (const request of EVAL_SET) evaluation.push(await runRequest(request, view, profile, connection, knobs, seed));
-    // The probe talks to a server of its own: its calls are not the workload's,
-    // and their traces must not show in the workload's stderr sample.
-    const probeConnection = new ServerConnection(command, knobs.callTimeoutMs);
-    const errorProbe = await probeErrorMessages(records, probeConnection).finally(() => probeConnection.close());
-    // Stopped before its stderr is read: a reply on stdout can overtake the
-    // trace the server wrote just before it on stderr, and the sample must
-    // not depend on which pipe was read first.
+    // The probe's calls are not the workload's: the stderr sample is taken from
+    // what the server wrote before the probe began.
+    const settled = await connection.settledStderr();
+    // Whole lines only: the sample must not depend on where a pipe read ended.
+    const workloadStderr = settled.slice(0, settled.lastIndexOf('\n') + 1);
+    const errorProbe = await probeErrorMessages(records, connection);
     await connection.close();
 
     const seen = 'tools' in view ? (view.tools.find((t) => t.name === WORKLOAD_TOOL[workload])?.inputSchema ?? null) : null;
@@ -118,7 +117,7 @@ export async function run(variant: string, server: string | string[], settings: 
       publishedSchema: (published?.inputSchema as Record<string, unknown> | undefined) ?? null,
       host: 'rejected' in view ? { accepted: false, rejection: view.rejected } : { accepted: true, seenSchema: seen },
       ...figures(records, evaluation, readOnly, knobs.maxTurns),
-      stderrSample: stderrSample(connection.stderr),
+      stderrSample: stderrSample(workloadStderr),
       serverNotes,
       records: { workload: records, eval: evaluation },
     };

@@ -7,8 +7,9 @@
  *    schema, against the kit's contract and known-violations list for this
  *    lab (those of the reference solution, built from the kit: never the
  *    workspace's own, which a learner could edit to pass);
- * 3. the lab's runs against it are as good as the reference solution's on
- *    every figure (src/lab/figures.ts). Where the solution only restores the
+ * 3. the lab's runs against it are not worse than the reference solution's
+ *    (src/lab/figures.ts, `verdict`: what the user gets first, then what it
+ *    cost in retries). Where the solution only restores the
  *    baseline, its figures are the baseline's; where the break came with a
  *    new capability, they are the capability's.
  */
@@ -17,7 +18,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { join, relative } from 'node:path';
 import type { Violation } from '../contract/rules.js';
 import { checkServer } from '../contract/check.js';
-import { compare, type FigureDef } from '../lab/figures.js';
+import { verdict, type FigureDef } from '../lab/figures.js';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { getProfile } from '../lab/profiles/index.js';
@@ -95,22 +96,13 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
       if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
       const settings = { client, server: labRun.server, seed, calls: 100, knobs: DEFAULT_KNOBS, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false };
       const [reference, candidate] = await Promise.all([run('reference solution', referenceJs, settings), run('workspace', serverJs, settings)]);
-      const { better, worse } = compare(candidate, reference);
-      // A host that refuses the workspace's tools, where it took the reference's, is worse whatever the figures say.
-      if (reference.host.accepted && !candidate.host.accepted) worse.unshift(HOST_REFUSED);
-      return { run: labRun, worse, better, reference, workspace: candidate };
+      // The one rule of "better" and "worse" (src/lab/figures.ts): what the user gets first, then what it cost.
+      const judged = verdict(candidate, reference);
+      const worse = judged.verdict === 'worse' || judged.verdict === 'mixed' ? judged.worse : [];
+      return { run: labRun, worse, better: judged.better, reference, workspace: candidate };
     }),
   );
   return { fixed: violations.length === 0 && runs.every((r) => r.worse.length === 0), violations, runs };
 }
 
 const violationKey = (v: Violation) => `${v.rule} ${v.tool} ${v.path}`;
-
-/** Not a figure of the table: the host refused the tool list. */
-const HOST_REFUSED: FigureDef = {
-  id: 'hostRefused',
-  read: (r) => (r.host.accepted ? 0 : 1),
-  better: 'lower',
-  label: { en: 'the host refuses the tool list', es: 'el anfitrión rechaza la lista de herramientas' },
-  format: (_v, r) => (r.host.accepted ? '' : r.host.rejection),
-};

@@ -201,7 +201,7 @@ function reportBody(report: LabReport, lang: Lang, prefix: string, level: 2 | 3)
   out.push(
     `<p class="settings">${esc(w('client', lang))} <strong>${esc(s.client)}</strong> · ${esc(w('server', lang))} <strong>${esc(s.server)}</strong> · ${esc(w('seed', lang))} ${esc(s.seed)} · ${esc(s.calls)} ${esc(w('calls', lang))} · ${esc(w('temperature', lang))} ${esc(fmt(s.temperature, lang))}</p>`,
   );
-  out.push(`<p class="era">${esc(buildNote(s.server, lang))}</p>`);
+  out.push(`<p class="build">${esc(buildNote(s.server, lang))}</p>`);
   for (const r of runs) {
     if (!r.run.host.accepted) {
       out.push(`<div class="refusal" role="note"><p><strong><span aria-hidden="true">⚠ </span>${esc(w('hostRefused', lang))} (${esc(r.full)}, ${esc(r.run.client)}):</strong></p><blockquote><code>${esc(r.run.host.rejection)}</code></blockquote></div>`);
@@ -382,7 +382,7 @@ p { margin: 0.5em 0; }
 code, pre { font-family: ui-monospace, 'DejaVu Sans Mono', 'Cascadia Mono', Menlo, Consolas, monospace; }
 code { background: #eeeeee; padding: 0.05em 0.25em; border-radius: 3px; font-size: 0.95em; }
 .settings { font-size: 1.05rem; }
-.era, .note { color: #333333; }
+.build, .note { color: #333333; }
 nav ul { margin: 0.3em 0; }
 a { color: #0b4f9c; }
 .sheet { margin: 1em 0; padding: 0.4em 1.2em; border-left: 8px solid #555555; background: #f4f4f4; }
