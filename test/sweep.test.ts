@@ -202,7 +202,7 @@ describe('the verdicts', () => {
     outcomes: { ok: 10 },
     finalOutcomes: { ok: 10 },
     attempts: { ok: 10 },
-    retries: { total: 0, perCall: 0, perFailingCall: 0, distribution: { '0': 10 } },
+    retries: { total: 0, perCall: 0, perFailingCall: 0, distribution: { '0': 10 }, cap: 9 },
     accuracy: { correct: 30, total: 30 },
     silentWrong: 0,
     missingArguments: { calls: 0, share: 0 },
@@ -218,12 +218,12 @@ describe('the verdicts', () => {
 
   it('same figures (latency aside) are the same; more calls ending ok is better, even at the price of a few retries', () => {
     expect(verdict({ ...base, latencyMs: { p50: 9, p95: 9 }, variant: 'y' }, base)).toBe('same');
-    expect(verdict(run({ retries: { total: 2, perCall: 0.2, perFailingCall: 1, distribution: { '0': 8, '1': 2 } } }), base)).toBe('better');
+    expect(verdict(run({ retries: { total: 2, perCall: 0.2, perFailingCall: 1, distribution: { '0': 8, '1': 2 }, cap: 9 } }), base)).toBe('better');
   });
 
   it('a refused tool list is worse; the same answers with more retries are worse; ok up with silent errors is mixed', () => {
     expect(verdict(run({ finalOutcomes: { 'client-rejected': 10 }, accuracy: { correct: 0, total: 30 }, host: { accepted: false, rejection: 'no' } }), base)).toBe('worse');
-    expect(verdict({ ...base, retries: { total: 5, perCall: 0.5, perFailingCall: 2.5, distribution: { '0': 8, '2': 1, '3': 1 } } }, base)).toBe('worse');
+    expect(verdict({ ...base, retries: { total: 5, perCall: 0.5, perFailingCall: 2.5, distribution: { '0': 8, '2': 1, '3': 1 }, cap: 9 } }, base)).toBe('worse');
     expect(verdict(run({ silentWrong: 3 }), base)).toBe('mixed');
     expect(verdict(run({ mutationsThroughReadOnly: 2 }), base)).toBe('mixed');
   });

@@ -158,15 +158,22 @@ function seedLines(report: LabReport, shown: readonly FigureDef[], lang: Lang, n
   return lines;
 }
 
+/** What ran, in words: the server build's errors, the agent's policy, the model and its assumptions. The terminal and the page say the same. */
+export function runNotes(report: LabReport, lang: Lang): string[] {
+  const first = report.runs.baseline;
+  return [
+    buildNote(report.settings.server, lang),
+    say('agentLine', lang, { policy: first.agent.policy }),
+    say('modelLine', lang, { assumed: first.model.assumptions.map((k) => `${k} ${first.model.knobs[k]}`).join(', ') }),
+  ];
+}
+
 export function renderTerminal(report: LabReport, lang: Lang = 'en'): string {
   const runs = [report.runs.baseline, report.runs.variant, report.runs.solution].filter((r): r is RunResult => r !== undefined);
   const s = report.settings;
   const out: string[] = [];
   out.push(bold(`schema-breaks: ${report.variant}`) + dim(`   ${say('header', lang, { ...s })}`));
-  out.push(dim(buildNote(s.server, lang)));
-  const first = report.runs.baseline;
-  out.push(dim(say('agentLine', lang, { policy: first.agent.policy })));
-  out.push(dim(say('modelLine', lang, { assumed: first.model.assumptions.map((k) => `${k} ${first.model.knobs[k]}`).join(', ') })));
+  for (const line of runNotes(report, lang)) out.push(dim(line));
   out.push('');
 
   for (const run of runs) {

@@ -11,7 +11,7 @@
  * with marked, its raw HTML escaped and its links turned into text.
  */
 import { Marked, type Tokens } from 'marked';
-import { buildNote, compactDiff, type LabReport } from '../lab/report.js';
+import { compactDiff, runNotes, type LabReport } from '../lab/report.js';
 import type { RunResult } from '../lab/runner.js';
 import { measureAcross, normaliseLabel, unitWord, type Lab, type LabResults, type Lang, type Question } from '../learn/catalogue.js';
 import { NEUTRAL, outcomeSwatch } from './colours.js';
@@ -201,7 +201,7 @@ function reportBody(report: LabReport, lang: Lang, prefix: string, level: 2 | 3)
   out.push(
     `<p class="settings">${esc(w('client', lang))} <strong>${esc(s.client)}</strong> · ${esc(w('server', lang))} <strong>${esc(s.server)}</strong> · ${esc(w('seed', lang))} ${esc(s.seed)} · ${esc(s.calls)} ${esc(w('calls', lang))} · ${esc(w('temperature', lang))} ${esc(fmt(s.temperature, lang))}</p>`,
   );
-  out.push(`<p class="build">${esc(buildNote(s.server, lang))}</p>`);
+  for (const line of runNotes(report, lang)) out.push(`<p class="build">${esc(line)}</p>`);
   for (const r of runs) {
     if (!r.run.host.accepted) {
       out.push(`<div class="refusal" role="note"><p><strong><span aria-hidden="true">⚠ </span>${esc(w('hostRefused', lang))} (${esc(r.full)}, ${esc(r.run.client)}):</strong></p><blockquote><code>${esc(r.run.host.rejection)}</code></blockquote></div>`);

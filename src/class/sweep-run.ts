@@ -1,0 +1,190 @@
+/**
+ * Running the sweep: every server bundle first, then the runs on worker
+ * threads (src/class/sweep-worker.ts), the baseline of a (client, server,
+ * workload, read-only) shared by the labs that use it.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { version as esbuildVersion } from 'esbuild';
+import { SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
+import { DEFAULT_KNOBS } from '../lab/knobs.js';
+import { CACHE_DIR, REPO } from '../lab/paths.js';
+import { PROFILES } from '../lab/profiles/index.js';
+import type { RunResult } from '../lab/runner.js';
+import { BASELINE, baseOf, BuildError, buildServer, bundle, patchChain, solutionPatch } from '../lab/variants.js';
+import type { RunTask, WorkerReply } from './sweep-worker.js';
+import { defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, verdict, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
+
+// ---------------------------------------------------------------------------
+// Running
+// ---------------------------------------------------------------------------
+
+function tsFilesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(dir, f))
+    .sort();
+}
+
+/** The worker, bundled into the kit's cache (by content), so it starts the same from tsx, vitest or a launched bundle. */
+export async function workerBundle(): Promise<string> {
+  const entry = join(REPO, 'src', 'class', 'sweep-worker.ts');
+  const hash = createHash('sha256');
+  hash.update(`esbuild ${esbuildVersion}\n`);
+  for (const file of [...tsFilesUnder(join(REPO, 'src')), join(REPO, 'package-lock.json')]) {
+    if (!existsSync(file)) continue;
+    hash.update(`${relative(REPO, file)}\n`);
+    hash.update(readFileSync(file));
+  }
+  const outfile = join(CACHE_DIR, 'class', hash.digest('hex').slice(0, 20), 'sweep-worker.mjs');
+  if (existsSync(outfile)) return outfile;
+  mkdirSync(dirname(outfile), { recursive: true });
+  const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await bundle(entry, staged, ['esbuild']);
+  // Renamed into place only when complete: a half-written bundle is never taken from the cache.
+  renameSync(staged, outfile);
+  return outfile;
+}
+
+/** Runs the tasks on `jobs` worker threads, each with up to `perJob` runs in flight; results by task id. */
+async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs: string, onDone: (done: number) => void): Promise<Map<number, RunResult>> {
+  const results = new Map<number, RunResult>();
+  if (tasks.length === 0) return results;
+  const workers: Worker[] = [];
+  let next = 0;
+  let settled = false;
+  try {
+    await new Promise<void>((resolvePool, rejectPool) => {
+      const fail = (error: Error) => {
+        if (settled) return;
+        settled = true;
+        rejectPool(error);
+      };
+      const feed = (worker: Worker) => {
+        if (next < tasks.length) worker.postMessage(tasks[next++]);
+      };
+      for (let j = 0; j < Math.min(jobs, tasks.length); j++) {
+        const worker = new Worker(workerJs, { env: { ...process.env, SCHEMA_BREAKS_ROOT: REPO } });
+        workers.push(worker);
+        worker.on('message', (reply: WorkerReply) => {
+          if (settled) return;
+          if ('error' in reply) return fail(new Error(`run ${describeTask(tasks[reply.id]!)} failed: ${reply.error}`));
+          results.set(reply.id, reply.result);
+          onDone(results.size);
+          if (results.size === tasks.length) {
+            settled = true;
+            resolvePool();
+          } else feed(worker);
+        });
+        worker.on('error', (error) => fail(error));
+        worker.on('exit', (code) => {
+          if (!settled) fail(new Error(`a sweep worker exited (code ${code}) before its runs were done`));
+        });
+        for (let k = 0; k < perJob; k++) feed(worker);
+      }
+    });
+  } finally {
+    // Every run closed its server before answering; what is left is idle threads.
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return results;
+}
+
+function describeTask(task: RunTask): string {
+  return `${task.variant} (client ${task.client}, server ${task.server}, workload ${task.workload}${task.readOnly ? ', read-only' : ''})`;
+}
+
+export async function sweep(options: SweepOptions): Promise<{ report: SweepReport; timing: SweepTiming }> {
+  const started = performance.now();
+  const temperature = options.temperature ?? DEFAULT_KNOBS.temperature;
+  const jobs = Math.max(1, options.jobs);
+  const perJob = Math.max(1, options.perJob ?? defaultPerJob(jobs));
+  const labs = sweepLabs().filter((lab) => !options.labs || options.labs.includes(lab.id));
+  const clients = PROFILES.filter((p) => !options.clients || options.clients.includes(p.id));
+  const servers = SERVER_BUILDS.filter((s) => !options.servers || options.servers.includes(s));
+
+  // Every bundle first, and the worker's: built (or found in the cache) once, before any worker starts.
+  const ids = [...new Set(labs.map((lab) => lab.id))];
+  const [baselineJs, workerJs, ...labJs] = await Promise.all([
+    buildServer([]),
+    workerBundle(),
+    ...ids.map(async (id) => ({
+      id,
+      // A lab that builds on another lab's break has that server for its baseline.
+      base: baseOf(id) ? await buildServer(patchChain(id).base) : undefined,
+      variant: await buildServer(patchChain(id).variant),
+      solution: existsSync(solutionPatch(id)) ? await buildServer(patchChain(id).solution) : null,
+    })),
+  ]);
+  const bundles = new Map(labJs.map((b) => [b.id, b]));
+  const built = performance.now();
+
+  const tasks: RunTask[] = [];
+  const task = (variant: string, serverJs: string, client: string, server: ServerBuild, lab: SweepLab): number => {
+    tasks.push({ id: tasks.length, variant, serverJs, client, server, seed: options.seed, calls: options.calls, temperature, workload: lab.workload, readOnly: lab.readOnly });
+    return tasks.length - 1;
+  };
+  // One baseline per (client, server, workload, read-only), shared by the labs that use it.
+  const baselineTasks = new Map<string, number>();
+  const baselineTask = (client: string, server: ServerBuild, lab: SweepLab) => {
+    const key = `${client} ${server} ${lab.workload} ${lab.readOnly}`;
+    if (!baselineTasks.has(key)) baselineTasks.set(key, task(BASELINE, baselineJs, client, server, lab));
+    return baselineTasks.get(key)!;
+  };
+  const cellTasks = labs.flatMap((lab) =>
+    clients.flatMap((client) =>
+      servers.map((server) => {
+        const built = bundles.get(lab.id)!;
+        return {
+          lab,
+          client: client.id,
+          server,
+          baseline: built.base ? task(baseOf(lab.id)!, built.base, client.id, server, lab) : baselineTask(client.id, server, lab),
+          variant: task(lab.id, built.variant, client.id, server, lab),
+          solution: built.solution === null ? null : task(`${lab.id}+solution`, built.solution, client.id, server, lab),
+        };
+      }),
+    ),
+  );
+
+  const results = await runPool(tasks, jobs, perJob, workerJs, (done) => options.onProgress?.(done, tasks.length));
+  const finished = performance.now();
+
+  const cells: SweepCell[] = cellTasks.map((c) => {
+    const baseline = toSweepRun(results.get(c.baseline)!);
+    const variant = toSweepRun(results.get(c.variant)!);
+    const solution = c.solution === null ? null : toSweepRun(results.get(c.solution)!);
+    const solutionVerdict = solution ? verdict(solution, baseline) : null;
+    return {
+      lab: c.lab.id,
+      workload: c.lab.workload,
+      readOnly: c.lab.readOnly,
+      client: c.client,
+      server: c.server,
+      runs: { baseline, variant, solution },
+      verdict: {
+        variant: verdict(variant, baseline),
+        solution: solutionVerdict,
+        solutionFallsShort: solutionVerdict === 'worse' || solutionVerdict === 'mixed',
+      },
+    };
+  });
+
+  const report: SweepReport = {
+    format: SWEEP_FORMAT,
+    version: SWEEP_FORMAT_VERSION,
+    settings: { seed: options.seed, calls: options.calls, temperature },
+    labs,
+    clients: clients.map((p) => ({ id: p.id, title: p.title, asOf: p.asOf })),
+    servers: [...servers],
+    cells,
+  };
+  return {
+    report,
+    timing: { jobs: Math.min(jobs, tasks.length), perJob, runs: tasks.length, buildMs: built - started, runMs: finished - built, totalMs: performance.now() - started },
+  };
+}
+
