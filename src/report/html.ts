@@ -13,19 +13,15 @@
 import { Marked, type Tokens } from 'marked';
 import { compactDiff, runNotes, type LabReport } from '../lab/report.js';
 import type { RunResult } from '../lab/runner.js';
-import { measureAcross, normaliseLabel, unitWord, type Lab, type LabResults, type Lang, type Question } from '../learn/catalogue.js';
+import type { Lab, LabResults, Lang } from '../learn/catalogue.js';
 import { NEUTRAL, outcomeSwatch } from './colours.js';
-import { barChart, esc, numberLine, safeId, type Bar, type Panel } from './svg.js';
+import { barChart, esc, safeId, type Bar, type Panel } from './svg.js';
 import { outcomeMeaning } from '../lab/outcomes.js';
+import { dataTable, figureBlock, fmt, inlineCode } from './parts.js';
+import { questionBlock, whoOf, type PagePrediction } from './questions.js';
 import { w } from './words.js';
 
-export interface PagePrediction {
-  /** Whose prediction (untrusted text); "you" when absent and alone. */
-  learner?: string;
-  /** By question id; null when not answered. */
-  answers: Record<string, number | string | null>;
-  reasoning?: string;
-}
+export type { PagePrediction } from './questions.js';
 
 export type PageInput = ({ report: LabReport } | { lab: Lab; results: LabResults; predictions?: PagePrediction[]; /** The lab's results for each of its seeds; the first is `results`. */ perSeed?: LabResults[] }) & {
   lang: Lang;
@@ -42,32 +38,6 @@ interface ShownRun {
   /** The role and what ran: "variant · broken-schema". */
   full: string;
   run: RunResult;
-}
-
-// ---------------------------------------------------------------------------
-// Small helpers
-// ---------------------------------------------------------------------------
-
-function fmt(value: number, lang: Lang, digits = 2): string {
-  return new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: digits }).format(value);
-}
-
-/** `code` spans in a title, the rest escaped. */
-function inlineCode(text: string): string {
-  return esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
-}
-
-function dataTable(caption: string, head: string[], rows: string[][], chartId: string): string {
-  return (
-    // Hidden from sight by a wrapper: a table itself will not shrink to the 1px of .sr-only.
-    `<div class="sr-only"><table class="data" data-chart="${chartId}"><caption>${esc(caption)}</caption>` +
-    `<thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead>` +
-    `<tbody>${rows.map((r) => `<tr><th scope="row">${esc(r[0] ?? '')}</th>${r.slice(1).map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`
-  );
-}
-
-function figureBlock(chart: string, table: string): string {
-  return `<figure class="chart-block"><div class="chart-wrap">${chart}</div>${table}</figure>`;
 }
 
 function shownRuns(report: LabReport, lang: Lang): ShownRun[] {
@@ -234,109 +204,6 @@ function reportBody(report: LabReport, lang: Lang, prefix: string, level: 2 | 3)
     out.push(`<${h}>${esc(w('stderrTitle', lang, { variant: variant.variant }))}</${h}>`);
     out.push(`<pre class="stderr">${variant.stderrSample.map((l) => esc(l.length > 300 ? `${l.slice(0, 297)}...` : l)).join('\n')}</pre>`);
   }
-  return out.join('\n');
-}
-
-// ---------------------------------------------------------------------------
-// Predictions (lab mode)
-// ---------------------------------------------------------------------------
-
-function whoOf(predictions: PagePrediction[], i: number, lang: Lang): string {
-  const name = predictions[i]!.learner?.trim();
-  if (name) return name;
-  return predictions.length === 1 ? w('you', lang) : w('learnerN', lang, { n: i + 1 });
-}
-
-function withUnit(value: number, question: Question, lang: Lang): string {
-  if (question.unit === '%') return `${fmt(value, lang)}%`;
-  return question.unit ? `${fmt(value, lang)} ${unitWord(question.unit, lang)}` : fmt(value, lang);
-}
-
-function signed(value: number, lang: Lang): string {
-  return value === 0 ? '0' : `${value > 0 ? '+' : '−'}${fmt(Math.abs(value), lang)}`;
-}
-
-function questionBlock(question: Question, index: number, perSeed: LabResults[], predictions: PagePrediction[], lang: Lang): string {
-  const id = `q-${index + 1}-${safeId(question.id)}`;
-  // Over the lab's seeds: the mean, or the commonest label.
-  let measured: number | string | undefined;
-  try {
-    measured = measureAcross(question.figure, perSeed).value;
-  } catch {
-    measured = undefined;
-  }
-  const out: string[] = [`<section class="question" aria-labelledby="${id}-h"><h3 id="${id}-h">${esc(question.prompt[lang])}</h3>`];
-  out.push(`<p class="qid"><code>${esc(question.id)}</code></p>`);
-  const answers = predictions.map((p, i) => ({ who: whoOf(predictions, i, lang), value: p.answers[question.id] ?? null }));
-  const unanswered = answers.filter((a) => a.value === null).map((a) => a.who);
-
-  if (measured === undefined) {
-    out.push(`<p class="note">${esc(w('measured', lang))}: ${esc(w('notMeasured', lang))}</p>`);
-  } else if (question.kind === 'number' && typeof measured === 'number') {
-    const numeric = answers
-      .map((a) => ({ who: a.who, value: typeof a.value === 'number' ? a.value : typeof a.value === 'string' && a.value.trim() !== '' && Number.isFinite(Number(a.value)) ? Number(a.value) : null }))
-      .filter((a): a is { who: string; value: number } => a.value !== null);
-    const m = measured;
-    const points = numeric.map((a) => ({ name: a.who, value: a.value, label: `${a.who}: ${withUnit(a.value, question, lang)} (${signed(Math.round((a.value - m) * 100) / 100, lang)})` }));
-    // The axis: the data, 0 when the question allows it, within the question's range where the data allows it.
-    const values = [m, ...numeric.map((a) => a.value)];
-    const qMin = question.min ?? -Infinity;
-    const qMax = question.max ?? Infinity;
-    let lo = Math.min(...values);
-    let hi = Math.max(...values);
-    if (qMin <= 0 && 0 <= qMax) (lo = Math.min(lo, 0)), (hi = Math.max(hi, 0));
-    const pad = (hi - lo) * 0.08 || 1;
-    // Padding, but never across zero nor out of the question's range (unless a value is there).
-    lo = Math.min(Math.max(lo - pad, qMin, lo >= 0 ? 0 : -Infinity), ...values);
-    hi = Math.max(Math.min(hi + pad, qMax, hi <= 0 ? 0 : Infinity), ...values);
-    const measuredText = withUnit(m, question, lang);
-    const desc = w('numberLineDesc', lang, {
-      lo: fmt(lo, lang),
-      hi: fmt(hi, lang),
-      measured: measuredText,
-      predictions: points.map((p) => p.label).join('; ') || w('noPredictions', lang),
-    });
-    const chart = numberLine({
-      id,
-      title: question.prompt[lang],
-      desc,
-      min: lo,
-      max: hi,
-      measured: { value: m, label: `${w('measured', lang)}: ${measuredText}` },
-      predictions: points,
-      tick: (v) => (question.unit === '%' ? `${fmt(v, lang)}%` : fmt(v, lang)),
-    });
-    const rows = [
-      [w('measured', lang), measuredText, ''],
-      ...answers.map((a) => {
-        const v = numeric.find((n) => n.who === a.who && a.value !== null);
-        return v ? [a.who, withUnit(v.value, question, lang), signed(Math.round((v.value - m) * 100) / 100, lang)] : [a.who, w('noAnswer', lang), ''];
-      }),
-    ];
-    out.push(figureBlock(chart, dataTable(question.prompt[lang], [w('who', lang), w('predicted', lang), w('offBy', lang)], rows, id)));
-  } else {
-    // A label question: what each learner typed next to what was measured.
-    const m = String(measured);
-    const swatch = outcomeSwatch(m);
-    out.push(
-      `<p class="measured-label">${esc(w('measured', lang))}: <span class="chip" style="--chip:${swatch.colour}"><span class="chip-swatch" aria-hidden="true"></span><code>${esc(m)}</code></span></p>`,
-    );
-    if (answers.length > 0) {
-      out.push(
-        `<table class="answers"><caption class="sr-only">${esc(question.prompt[lang])}</caption><thead><tr><th scope="col">${esc(w('who', lang))}</th><th scope="col">${esc(w('predicted', lang))}</th><th scope="col">${esc(w('measured', lang))}</th><th scope="col"></th></tr></thead><tbody>` +
-          answers
-            .map((a) => {
-              if (a.value === null) return `<tr><th scope="row">${esc(a.who)}</th><td>${esc(w('noAnswer', lang))}</td><td><code>${esc(m)}</code></td><td></td></tr>`;
-              const right = normaliseLabel(String(a.value)) === m;
-              return `<tr><th scope="row">${esc(a.who)}</th><td><code>${esc(a.value)}</code></td><td><code>${esc(m)}</code></td><td class="${right ? 'right' : 'wrong'}"><span aria-hidden="true">${right ? '✓' : '✗'} </span>${esc(w(right ? 'right' : 'wrong', lang))}</td></tr>`;
-            })
-            .join('') +
-          `</tbody></table>`,
-      );
-    }
-  }
-  if (question.kind === 'number' && unanswered.length > 0 && measured !== undefined) out.push(`<p class="note">${esc(w('noAnswerFrom', lang))} ${unanswered.map(esc).join(', ')}</p>`);
-  out.push('</section>');
   return out.join('\n');
 }
 
