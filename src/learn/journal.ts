@@ -79,9 +79,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { fsyncDir, replaceFile, sleepSync } from './atomic.js';
+import { fsyncDir, replaceFile } from './atomic.js';
+import { FileLock } from './journal-lock.js';
 
 export type JournalEntry = {
   id: string;
@@ -116,13 +116,7 @@ export class CorruptJournalError extends Error {
   }
 }
 
-/** Another process holds the journal lock for longer than we were willing to wait. */
-export class JournalBusyError extends Error {
-  constructor(lockFile: string, holder: string) {
-    super(`The journal is in use by ${holder} (lock file ${lockFile}). Nothing was written; try again in a moment.`);
-    this.name = 'JournalBusyError';
-  }
-}
+export { JournalBusyError } from './journal-lock.js';
 
 export type JournalOptions = {
   /** Markdown for one entry in breaks.md. The `<!-- entry <id> -->` marker line is added by the journal, before it. */
@@ -136,7 +130,6 @@ export type JournalOptions = {
 const ID_PATTERN = /^[A-Za-z0-9._:+-]{1,128}$/;
 const MARKER_LINE = /^<!-- entry ([A-Za-z0-9._:+-]{1,128}) -->$/gm;
 const TEMP_FILE = /^\.breaks\.(jsonl|md)\.\d+\.[0-9a-f]+\.tmp$/;
-const STALE_LOCK_ASIDE = /^\.breaks\.lock\.stale\.(\d+)\.[0-9a-f]+$/;
 
 // ---------------------------------------------------------------- rendering
 
@@ -270,8 +263,6 @@ function markersIn(md: Buffer): Set<string> {
 
 // ---------------------------------------------------------------- the journal
 
-type LockInfo = { pid?: number; host?: string; token?: string; time?: number };
-
 export class Journal {
   readonly dir: string;
   readonly jsonlPath: string;
@@ -279,8 +270,7 @@ export class Journal {
   readonly lockPath: string;
   private readonly render: (entry: JournalEntry) => string;
   private readonly title: string;
-  private readonly lockTimeoutMs: number;
-  private lockToken: string | undefined;
+  private readonly fileLock: FileLock;
 
   constructor(dir: string, options: JournalOptions = {}) {
     this.dir = path.resolve(dir);
@@ -288,7 +278,7 @@ export class Journal {
     this.markdownPath = path.join(this.dir, MARKDOWN_FILE);
     this.lockPath = path.join(this.dir, LOCK_FILE);
     this.render = options.render ?? defaultRender;
-    this.lockTimeoutMs = options.lockTimeoutMs ?? 15_000;
+    this.fileLock = new FileLock(this.lockPath, options.lockTimeoutMs ?? 15_000);
     if (options.title !== undefined) {
       this.title = options.title;
     } else {
@@ -311,7 +301,7 @@ export class Journal {
    */
   append(entry: NewJournalEntry): JournalEntry {
     this.ensureDir();
-    const release = this.lock();
+    const release = this.fileLock.acquire();
     try {
       this.removeLeftovers();
       const oldJsonl = readIfExists(this.jsonlPath);
@@ -340,7 +330,7 @@ export class Journal {
   recover(): number {
     if (readIfExists(this.jsonlPath) === undefined) return 0;
     this.ensureDir();
-    const release = this.lock();
+    const release = this.fileLock.acquire();
     try {
       this.removeLeftovers();
       const entries = this.read();
@@ -426,131 +416,8 @@ export class Journal {
     }
     for (const name of names) {
       const file = path.join(this.dir, name);
-      if (TEMP_FILE.test(name)) {
-        fs.rmSync(file, { force: true });
-      } else {
-        const aside = STALE_LOCK_ASIDE.exec(name);
-        if (aside === null) continue;
-        // A stale lock moved aside (name: .breaks.lock.stale.<pid of the mover>.<random>) by a
-        // process that died before deleting it. While its mover lives it may still need the file
-        // (to put back a lock it moved by mistake), so only remove it once the mover is gone or
-        // it is old, and never if it is our own lock.
-        try {
-          const moverGone = !processAlive(Number(aside[1])) || Date.now() - fs.statSync(file).ctimeMs > 60_000;
-          const ours = this.lockToken !== undefined && fs.readFileSync(file, 'utf8').includes(this.lockToken);
-          if (moverGone && !ours) fs.rmSync(file, { force: true });
-        } catch {
-          // gone already
-        }
-      }
+      if (TEMP_FILE.test(name)) fs.rmSync(file, { force: true });
+      else this.fileLock.removeIfAbandoned(name);
     }
-  }
-
-  private lock(): () => void {
-    const token = randomBytes(8).toString('hex');
-    const body = JSON.stringify({ pid: process.pid, host: os.hostname(), token, time: Date.now() } satisfies LockInfo);
-    const deadline = Date.now() + this.lockTimeoutMs;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const fd = fs.openSync(this.lockPath, 'wx', 0o644);
-        try {
-          fs.writeSync(fd, body);
-          fs.closeSync(fd);
-        } catch (err) {
-          fs.closeSync(fd);
-          fs.rmSync(this.lockPath, { force: true });
-          throw err;
-        }
-        this.lockToken = token;
-        return () => {
-          this.lockToken = undefined;
-          try {
-            const info = JSON.parse(fs.readFileSync(this.lockPath, 'utf8')) as LockInfo;
-            if (info.token === token) fs.rmSync(this.lockPath, { force: true });
-          } catch {
-            // Lock already gone (broken by someone who judged it stale): nothing to release.
-          }
-        };
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      }
-      const holder = this.breakIfStale();
-      if (holder === undefined) continue; // it was stale and is gone: try again at once
-      if (Date.now() >= deadline) throw new JournalBusyError(this.lockPath, holder);
-      sleepSync(5 + Math.random() * Math.min(50, 5 * (attempt + 1)));
-    }
-  }
-
-  /** Removes the lock if it is stale and returns undefined; otherwise describes who holds it. */
-  private breakIfStale(): string | undefined {
-    let raw: string;
-    let age: number;
-    try {
-      raw = fs.readFileSync(this.lockPath, 'utf8');
-      age = Date.now() - fs.statSync(this.lockPath).mtimeMs;
-    } catch {
-      return undefined; // vanished meanwhile: try again
-    }
-    let info: LockInfo | undefined;
-    try {
-      info = JSON.parse(raw) as LockInfo;
-    } catch {
-      info = undefined;
-    }
-    let stale: boolean;
-    let holder: string;
-    if (info === undefined || typeof info.pid !== 'number') {
-      // A writer creates the lock and writes its content at once; an empty or garbled lock a
-      // second later is from a writer that was killed in between.
-      stale = age > 1_000;
-      holder = 'a process that is just starting to write';
-    } else if (info.host === os.hostname()) {
-      stale = !processAlive(info.pid) || age > 10 * 60_000;
-      holder = `process ${info.pid}`;
-    } else {
-      stale = age > 60_000;
-      holder = `process ${info.pid} on ${info.host ?? 'another computer'}`;
-    }
-    if (!stale) return holder;
-    // Move the stale lock aside before deleting it, and check it is the one we judged:
-    // a plain unlink could delete a fresh lock someone created a moment ago.
-    const aside = `${this.lockPath}.stale.${process.pid}.${randomBytes(6).toString('hex')}`;
-    try {
-      fs.renameSync(this.lockPath, aside);
-    } catch {
-      return undefined; // someone else moved it first: try again
-    }
-    let movedRaw = '';
-    try {
-      movedRaw = fs.readFileSync(aside, 'utf8');
-    } catch {
-      // ignore
-    }
-    if (movedRaw !== raw) {
-      // We moved a live lock: put it back if the name is still free.
-      try {
-        fs.linkSync(aside, this.lockPath);
-      } catch {
-        if (!fs.existsSync(this.lockPath)) {
-          try {
-            fs.renameSync(aside, this.lockPath);
-            return undefined;
-          } catch {
-            // ignore
-          }
-        }
-      }
-    }
-    fs.rmSync(aside, { force: true });
-    return undefined;
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
   }
 }
