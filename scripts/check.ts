@@ -1,9 +1,9 @@
 /** npm run check -- <lab> [--learner NAME] [--lang en|es]: is your workspace fixed? See src/learn/check.ts. */
 import { parseArgs } from 'node:util';
 import { LANGS, loadCatalogue, type Lang } from '../src/learn/catalogue.js';
-import { FlowError, runCheck } from '../src/learn/flow.js';
+import { runCommand } from '../src/core/user-error.js';
+import { runCheck } from '../src/learn/flow.js';
 import { detectLang } from '../src/learn/i18n.js';
-import { LearnerNameError } from '../src/learn/learner.js';
 
 async function main(): Promise<number> {
   const labs = loadCatalogue();
@@ -29,16 +29,8 @@ async function main(): Promise<number> {
     process.stderr.write(`check: unknown language "${values.lang}"; one of: ${LANGS.join(', ')}\n`);
     return 2;
   }
-  try {
-    return await runCheck(lab, { learner: values.learner, lang: (values.lang as Lang | undefined) ?? detectLang() });
-  } catch (error) {
-    if (error instanceof FlowError || error instanceof LearnerNameError) {
-      process.stderr.write(`check: ${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof Error && error.name === 'ExitPromptError') return 130;
-    throw error;
-  }
+  return runCheck(lab, { learner: values.learner, lang: (values.lang as Lang | undefined) ?? detectLang() });
 }
 
-process.exitCode = await main();
+// Every user error (a corrupt journal, a bad learner name, no workspace) is one line and exit 2.
+process.exitCode = await runCommand('check', main);

@@ -2,7 +2,8 @@
 import { parseArgs } from 'node:util';
 import { LANGS, type Lang } from '../src/learn/catalogue.js';
 import { detectLang } from '../src/learn/i18n.js';
-import { labSheetQuote, readSavedReport, ReportFileError, writeReportPage } from '../src/report/write.js';
+import { runCommand } from '../src/core/user-error.js';
+import { labSheetQuote, readSavedReport, writeReportPage } from '../src/report/write.js';
 
 const USAGE = `Usage: npm run report -- <saved.json> [-o page.html] [--lang en|es]
 
@@ -39,18 +40,10 @@ function main(): number {
   const file = positionals[0]!;
   const output = values.output ?? `${file.replace(/\.json$/i, '')}.html`;
   const lang = (values.lang as Lang | undefined) ?? detectLang();
-  try {
-    const report = readSavedReport(file);
-    writeReportPage(output, { report, lang, sheet: labSheetQuote(report.variant, lang) });
-  } catch (error) {
-    if (error instanceof ReportFileError) {
-      process.stderr.write(`report: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const report = readSavedReport(file);
+  writeReportPage(output, { report, lang, sheet: labSheetQuote(report.variant, lang) });
   process.stdout.write(`wrote ${output}\n`);
   return 0;
 }
 
-process.exitCode = main();
+process.exitCode = await runCommand('report', main);

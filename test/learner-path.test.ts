@@ -5,7 +5,7 @@
  * `npm run check`, for broken-schema, in English and in Spanish.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -173,6 +173,39 @@ describe('without a terminal', () => {
     const refused = plain(dir, ['--variant', 'broken-schema', '--predict', bad, '--learner', 'Dee']);
     expect(refused.status).toBe(2);
     expect(refused.out).toMatch(/"how-many-cats" is not a question of broken-schema/);
+  });
+
+  it('a corrupt journal is one line and exit 2, never a stack trace, and is left as it was', () => {
+    const dir = freshCopy();
+    const notes = join(dir, 'learners', 'Fay', 'notes');
+    mkdirSync(notes, { recursive: true });
+    writeFileSync(join(notes, 'breaks.jsonl'), '{"not": "an entry"\n');
+    for (const args of [['lab', '--', '--variant', 'broken-schema', '--learner', 'Fay', '--no-predict', '--calls', '5'], ['lab', '--', '--variant', 'broken-schema', '--reset', '--yes', '--learner', 'Fay']]) {
+      const result = npm(dir, args, { LANG: 'en_GB.UTF-8' });
+      expect(result.status, result.out).toBe(2);
+      expect(result.out).toMatch(/^lab: .*breaks\.jsonl/m);
+      expect(result.out).not.toMatch(/^\s+at /m);
+    }
+    expect(readFileSync(join(notes, 'breaks.jsonl'), 'utf8')).toBe('{"not": "an entry"\n');
+  });
+
+  it('--learner on a command that fails does not switch the remembered learner', () => {
+    const dir = freshCopy();
+    expect(plain(dir, ['--variant', 'broken-schema', '--workspace', '--learner', 'Gus']).status).toBe(0);
+    expect(readFileSync(join(dir, 'learners', '.current'), 'utf8').trim()).toBe('Gus');
+    // A reset asks first; without a terminal and without --yes it refuses.
+    const refused = plain(dir, ['--variant', 'broken-schema', '--reset', '--learner', 'Hal']);
+    expect(refused.status).toBe(2);
+    expect(readFileSync(join(dir, 'learners', '.current'), 'utf8').trim()).toBe('Gus');
+  });
+
+  it('an outcome typed with a typo is refused, naming the outcomes there are', () => {
+    const dir = freshCopy();
+    const typo = join(dir, 'typo.json');
+    writeFileSync(typo, JSON.stringify({ answers: { 'dominant-failure': 'isEror' } }));
+    const result = plain(dir, ['--variant', 'broken-schema', '--predict', typo, '--learner', 'Ivo']);
+    expect(result.status).toBe(2);
+    expect(result.out).toMatch(/"isEror" is not an outcome; outcomes are ok, isError/);
   });
 
   it.each(['../x', 'a/b', 'a\\b'])('refuses the learner name %j with a clear message', (name) => {

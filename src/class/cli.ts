@@ -13,13 +13,13 @@ import { parseArgs } from 'node:util';
 import { REPO } from '../lab/paths.js';
 import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
 import { detectLang } from '../learn/i18n.js';
-import { SheetError } from '../learn/sheets.js';
 import { discover, FolderError } from './discover.js';
 import { renderHandout } from './handout.js';
 import { ct } from './i18n.js';
 import { renderClassPage } from './page.js';
 import { buildClassReport } from './report.js';
 import { renderClassTerminal } from './terminal.js';
+import { UserError } from '../core/user-error.js';
 
 export const USAGE = `Usage: npm run class -- <command> [options]
 
@@ -40,7 +40,7 @@ Commands:
 
   --help                this text`;
 
-export class ClassUsageError extends Error {}
+export class ClassUsageError extends UserError {}
 
 const write = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 
@@ -181,9 +181,10 @@ export async function main(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (error) {
-    if (error instanceof ClassUsageError || error instanceof SheetError) {
+    // Every user error (src/core/user-error.ts): one line, its exit code.
+    if (error instanceof UserError) {
       process.stderr.write(`class ${command}: ${error.message}\n`);
-      return 2;
+      return error.exitCode;
     }
     throw error;
   }

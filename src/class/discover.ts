@@ -16,6 +16,7 @@
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { CorruptJournalError, Journal, JSONL_FILE, type JournalEntry } from '../learn/journal.js';
+import { UserError } from '../core/user-error.js';
 
 export interface JournalSource {
   /** The learner's name: the folder above notes/ (as found on disk: untrusted text). */
@@ -46,7 +47,7 @@ export interface Discovery {
 }
 
 /** The folder given is not a folder we can read. */
-export class FolderError extends Error {}
+export class FolderError extends UserError {}
 
 /** Folders never worth walking into. */
 const SKIP = new Set(['node_modules', '.git']);

@@ -37,6 +37,7 @@ import { availableParallelism } from 'node:os';
 import { okShare, pct, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, type SweepReport } from './sweep-model.js';
 import { renderPage } from './sweep-page.js';
 import { sweep } from './sweep-run.js';
+import { UserError } from '../core/user-error.js';
 
 export * from './sweep-model.js';
 export { renderPage } from './sweep-page.js';
@@ -60,7 +61,7 @@ each with its solution, on one page: the whole course's findings on one screen.
   --jobs N        worker threads running the labs in parallel (default: the machine's cores); they keep
                   twice as many runs in flight in all as there are cores, each run its own server process`;
 
-class UsageError extends Error {}
+class UsageError extends UserError {}
 
 interface SweepCommand {
   seed: number;

@@ -10,21 +10,19 @@
  * Every bad input is one clear line and exit code 2.
  */
 import { parseArgs } from 'node:util';
+import { runCommand, UserError } from '../core/user-error.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
 import * as flow from '../learn/flow.js';
 import { detectLang, t } from '../learn/i18n.js';
-import { LearnerNameError } from '../learn/learner.js';
-import { PredictionFileError } from '../learn/predictions.js';
-import { SheetError } from '../learn/sheets.js';
 import { DEFAULT_KNOBS, type Knobs } from '../lab/knobs.js';
 import { WORKLOADS, type Workload } from '../lab/runner.js';
 import { getProfile, PROFILE_IDS } from '../lab/profiles/index.js';
 import { REPORT_FORMAT_VERSION, renderTerminal, toJson, type LabReport } from '../lab/report.js';
 import { runLab } from '../lab/side-by-side.js';
 import type { Command } from '../learn/command.js';
-import { labSheetQuote, ReportFileError, writeReportPage } from '../report/write.js';
-import { BASELINE, BuildError, listBreaks } from '../lab/variants.js';
+import { labSheetQuote, writeReportPage } from '../report/write.js';
+import { BASELINE, listBreaks } from '../lab/variants.js';
 
 export type { LabOptions } from '../lab/side-by-side.js';
 
@@ -62,7 +60,12 @@ Runs (for exploring; no predictions are asked):
 Variants: ${[BASELINE, ...listBreaks()].join(', ')}
 Check a fix: npm run check -- <lab>`;
 
-export class UsageError extends Error {}
+/** A bad command line: one line, and where to read the options. */
+export class UsageError extends UserError {
+  constructor(message: string) {
+    super(message, 2, '(npm run lab -- --help for the options)');
+  }
+}
 
 
 /** More seeds than this is a sweep, not a lab run. */
@@ -209,37 +212,15 @@ async function dispatch(command: Command): Promise<number> {
   return flow.runLabPath(lab, command);
 }
 
+/** Every user error (src/core/user-error.ts) is one line and its exit code; Ctrl+C at a prompt is 130. */
 export async function main(argv: string[]): Promise<number> {
-  let command: Command | 'help';
-  try {
-    command = parseCommand(argv);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`lab: ${error.message}\n(npm run lab -- --help for the options)\n`);
-      return 2;
+  const lang = detectLang();
+  return runCommand('lab', async () => {
+    const command = parseCommand(argv);
+    if (command === 'help') {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
     }
-    throw error;
-  }
-  if (command === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  try {
-    return await dispatch(command);
-  } catch (error) {
-    // Ctrl+C at a prompt: inquirer rejects with an ExitPromptError.
-    if (error instanceof Error && error.name === 'ExitPromptError') {
-      process.stderr.write(`\n${t('interrupted', command.lang)}\n`);
-      return 130;
-    }
-    if (error instanceof LearnerNameError || error instanceof PredictionFileError || error instanceof flow.FlowError || error instanceof SheetError || error instanceof ReportFileError) {
-      process.stderr.write(`lab: ${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof BuildError) {
-      process.stderr.write(`lab: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+    return dispatch(command);
+  }, t('interrupted', argv.includes('--lang') ? ((argv[argv.indexOf('--lang') + 1] as Lang | undefined) ?? lang) : lang));
 }

@@ -6,10 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ContractOperation } from './rules.js';
+import { UserError } from '../core/user-error.js';
 
 export const DEFAULT_CONTRACT = fileURLToPath(new URL('../../contract/tutor-api.json', import.meta.url));
 
-export class ContractError extends Error {}
+export class ContractError extends UserError {}
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -26,6 +26,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_CONTRACT } from './contract.js';
 import { SCHEMA_RULES, type RuleId, type Violation } from './rules.js';
+import { UserError } from '../core/user-error.js';
 
 export const KNOWN_VIOLATIONS_FILE = 'known-violations.json';
 
@@ -57,7 +58,7 @@ export interface KnownViolation extends Violation {
   reason: string;
 }
 
-export class KnownViolationsError extends Error {}
+export class KnownViolationsError extends UserError {}
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);

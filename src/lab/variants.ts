@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { build, version as esbuildVersion } from 'esbuild';
 import { BREAKS_DIR, CACHE_DIR, REPO, SOLUTIONS_DIR } from './paths.js';
+import { UserError } from '../core/user-error.js';
 
 export const BASELINE = 'baseline';
 
@@ -80,7 +81,12 @@ export function baselineName(id: string): string {
   return baseOf(id) ?? BASELINE;
 }
 
-export class BuildError extends Error {}
+/** A server that does not build: the learner's code to fix, exit 1 (not a usage error). */
+export class BuildError extends UserError {
+  constructor(message: string) {
+    super(message, 1);
+  }
+}
 
 /** The contract document a built server was built with (contract/tutor-api.json of its sources). */
 export function contractOf(serverJs: string): string {

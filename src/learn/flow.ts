@@ -23,9 +23,10 @@ import { learnerDir, rememberedLearner, rememberLearner, validateLearnerName } f
 import { askPredictions, compare, readPredictionFile, renderComparison, type Prediction } from './predictions.js';
 import { hints, readSheet, renderForTerminal, splitSheet } from './sheets.js';
 import { createWorkspace, filesToEdit, resetWorkspace, workspaceDir, WorkspaceExistsError } from './workspace.js';
+import { UserError } from '../core/user-error.js';
 
 /** A learner's mistake the command explains in one line (exit code 2). */
-export class FlowError extends Error {}
+export class FlowError extends UserError {}
 
 const out = (text = '') => process.stdout.write(`${text}\n`);
 
@@ -56,8 +57,18 @@ export async function resolveLearner(command: Pick<Command, 'learner' | 'lang'>,
     });
     name = validateLearnerName(typed);
   }
-  rememberLearner(root, name);
   return name;
+}
+
+/**
+ * Runs a learner's command and, once it has succeeded, remembers the learner
+ * (learners/.current): a `--learner X` on a command that fails (a reset
+ * without --yes, a bad lab) does not switch whose notes the next command uses.
+ */
+async function asLearner(name: string | undefined, root: string, body: () => Promise<number>): Promise<number> {
+  const code = await body();
+  if (name !== undefined) rememberLearner(root, name);
+  return code;
 }
 
 export function journalOf(name: string, root = REPO): Journal {
@@ -222,60 +233,62 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
   const canAsk = interactive();
   if (!command.noPredict && command.predictFile === undefined && !canAsk) throw new FlowError(t('noTty', lang));
   const name = command.noPredict && command.learner === undefined && !rememberedLearner(root) ? undefined : await resolveLearner(command, root);
-  const journal = name ? journalOf(name, root) : undefined;
-  const earlier = journal?.read() ?? [];
-
-  out(`${lab.id}: ${lab.title[lang]}`);
-  out();
-  let prediction: Prediction | undefined;
-  if (command.noPredict) {
-    out(t('noPredict', lang));
-  } else {
-    if (canAsk && command.predictFile === undefined) out(renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id, lang));
-    const previous = earlier.filter((e) => e.lab === lab.id && (e.kind === 'prediction' || e.kind === 'revision')).at(-1);
-    out(t('predictIntro', lang));
-    if (previous) out(`${t('previousPrediction', lang)} ${previous.at.slice(0, 16).replace('T', ' ')}. ${t('revising', lang)}`);
+  return asLearner(name, root, async () => {
+    const journal = name ? journalOf(name, root) : undefined;
+    const earlier = journal?.read() ?? [];
+  
+    out(`${lab.id}: ${lab.title[lang]}`);
     out();
-    prediction = command.predictFile !== undefined ? readPredictionFile(command.predictFile, lab, lang) : await askPredictions(lab, lang);
-    // Locked: written before anything runs. A later change is a new, dated entry.
-    journal!.append({ kind: previous ? 'revision' : 'prediction', lab: lab.id, data: { answers: prediction.answers, reasoning: prediction.reasoning, runs: lab.runs, lang } });
-    out(`${t('locked', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
-  }
-
-  out(`${t('running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.server})`).join(' · ')}`);
-  const { perSeed } = await runLabSeeds(lab, { seed: command.run.settings.seed, seeds: command.run.seeds, calls: command.run.settings.calls, knobs: command.run.settings.knobs });
-  const results = perSeed[0]!;
-  for (const [runName, report] of Object.entries(results)) {
-    out();
-    out(`━━ ${runName} ━━`);
-    out(renderTerminal(report, lang));
-  }
-  const rows = compare(lab, prediction, perSeed);
-  out(renderComparison(lab, rows, lang));
-  out();
-  if (journal) {
-    const seeds = seedsFrom(command.run.settings.seed, perSeed.length);
-    const settings = { seed: command.run.settings.seed, seeds, calls: command.run.settings.calls, temperature: command.run.settings.knobs.temperature, runs: lab.runs };
-    // measured: the mean (or the commonest label) over the seeds; measuredRange: the least and most.
-    const measured = Object.fromEntries(rows.map((r) => [r.question, r.measured]));
-    const measuredRange = Object.fromEntries(rows.filter((r) => r.range).map((r) => [r.question, r.range]));
-    journal.append({ kind: 'run', lab: lab.id, data: { settings, lang, comparison: rows, measured, measuredRange, figures: keyFigures(results) } });
-    if (prediction && canAsk) {
-      const text = (await input({ message: `${t('assumedWrong', lang)} ${t('skip', lang)}` })).trim();
-      if (text) journal.append({ kind: 'reflection', lab: lab.id, data: { text, lang } });
+    let prediction: Prediction | undefined;
+    if (command.noPredict) {
+      out(t('noPredict', lang));
+    } else {
+      if (canAsk && command.predictFile === undefined) out(renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id, lang));
+      const previous = earlier.filter((e) => e.lab === lab.id && (e.kind === 'prediction' || e.kind === 'revision')).at(-1);
+      out(t('predictIntro', lang));
+      if (previous) out(`${t('previousPrediction', lang)} ${previous.at.slice(0, 16).replace('T', ' ')}. ${t('revising', lang)}`);
+      out();
+      prediction = command.predictFile !== undefined ? readPredictionFile(command.predictFile, lab, lang) : await askPredictions(lab, lang);
+      // Locked: written before anything runs. A later change is a new, dated entry.
+      journal!.append({ kind: previous ? 'revision' : 'prediction', lab: lab.id, data: { answers: prediction.answers, reasoning: prediction.reasoning, runs: lab.runs, lang } });
+      out(`${t('locked', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
     }
-    out(`${t('savedNotes', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
-  }
-  if (command.htmlFile) {
-    writeReportPage(command.htmlFile, { lab, results, perSeed, predictions: prediction ? [{ learner: name, answers: prediction.answers, reasoning: prediction.reasoning }] : [], lang, sheet: labSheetQuote(lab.id, lang) });
-    out(`wrote ${command.htmlFile}`);
-  }
-  out();
-  out(`${t('next', lang)}:`);
-  out(`  ${t('nextRead', lang)}: npm run lab -- --variant ${lab.id} --read${lang === 'es' ? ' --lang es' : ''}`);
-  out(`  ${t('nextWorkspace', lang)}: npm run lab -- --variant ${lab.id} --workspace`);
-  out(`  ${t('nextCheck', lang)}: npm run check -- ${lab.id}`);
-  return 0;
+  
+    out(`${t('running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.server})`).join(' · ')}`);
+    const { perSeed } = await runLabSeeds(lab, { seed: command.run.settings.seed, seeds: command.run.seeds, calls: command.run.settings.calls, knobs: command.run.settings.knobs });
+    const results = perSeed[0]!;
+    for (const [runName, report] of Object.entries(results)) {
+      out();
+      out(`━━ ${runName} ━━`);
+      out(renderTerminal(report, lang));
+    }
+    const rows = compare(lab, prediction, perSeed);
+    out(renderComparison(lab, rows, lang));
+    out();
+    if (journal) {
+      const seeds = seedsFrom(command.run.settings.seed, perSeed.length);
+      const settings = { seed: command.run.settings.seed, seeds, calls: command.run.settings.calls, temperature: command.run.settings.knobs.temperature, runs: lab.runs };
+      // measured: the mean (or the commonest label) over the seeds; measuredRange: the least and most.
+      const measured = Object.fromEntries(rows.map((r) => [r.question, r.measured]));
+      const measuredRange = Object.fromEntries(rows.filter((r) => r.range).map((r) => [r.question, r.range]));
+      journal.append({ kind: 'run', lab: lab.id, data: { settings, lang, comparison: rows, measured, measuredRange, figures: keyFigures(results) } });
+      if (prediction && canAsk) {
+        const text = (await input({ message: `${t('assumedWrong', lang)} ${t('skip', lang)}` })).trim();
+        if (text) journal.append({ kind: 'reflection', lab: lab.id, data: { text, lang } });
+      }
+      out(`${t('savedNotes', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
+    }
+    if (command.htmlFile) {
+      writeReportPage(command.htmlFile, { lab, results, perSeed, predictions: prediction ? [{ learner: name, answers: prediction.answers, reasoning: prediction.reasoning }] : [], lang, sheet: labSheetQuote(lab.id, lang) });
+      out(`wrote ${command.htmlFile}`);
+    }
+    out();
+    out(`${t('next', lang)}:`);
+    out(`  ${t('nextRead', lang)}: npm run lab -- --variant ${lab.id} --read${lang === 'es' ? ' --lang es' : ''}`);
+    out(`  ${t('nextWorkspace', lang)}: npm run lab -- --variant ${lab.id} --workspace`);
+    out(`  ${t('nextCheck', lang)}: npm run check -- ${lab.id}`);
+    return 0;
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -284,32 +297,36 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
 
 export async function makeWorkspace(lab: Lab, command: Command, root = REPO): Promise<number> {
   const name = await resolveLearner(command, root);
-  try {
-    createWorkspace(name, lab.id, root);
-  } catch (error) {
-    if (error instanceof WorkspaceExistsError) throw new FlowError(error.message);
-    throw error;
-  }
-  out(t('workspaceReady', command.lang));
-  for (const file of filesToEdit(name, lab.id, root)) out(`  ${file}`);
-  out(`${t('workspaceThen', command.lang)} npm run check -- ${lab.id}`);
-  return 0;
+  return asLearner(name, root, async () => {
+    try {
+      createWorkspace(name, lab.id, root);
+    } catch (error) {
+      if (error instanceof WorkspaceExistsError) throw new FlowError(error.message);
+      throw error;
+    }
+    out(t('workspaceReady', command.lang));
+    for (const file of filesToEdit(name, lab.id, root)) out(`  ${file}`);
+    out(`${t('workspaceThen', command.lang)} npm run check -- ${lab.id}`);
+    return 0;
+  });
 }
 
 export async function reset(lab: Lab, command: Command, root = REPO): Promise<number> {
   const name = await resolveLearner(command, root);
-  if (!command.yes) {
-    if (!interactive()) throw new FlowError(t('resetNoTty', command.lang));
-    if (!(await confirm({ message: t('resetAsk', command.lang, { lab: lab.id }), default: false }))) {
-      out(t('cancelled', command.lang));
-      return 0;
+  return asLearner(name, root, async () => {
+    if (!command.yes) {
+      if (!interactive()) throw new FlowError(t('resetNoTty', command.lang));
+      if (!(await confirm({ message: t('resetAsk', command.lang, { lab: lab.id }), default: false }))) {
+        out(t('cancelled', command.lang));
+        return 0;
+      }
     }
-  }
-  const { dir, keptAt } = resetWorkspace(name, lab.id, root);
-  journalOf(name, root).append({ kind: 'reset', lab: lab.id, data: { note: keptAt ? `previous workspace kept in ${relative(root, keptAt)}` : 'fresh workspace' } });
-  out(`${t('resetDone', command.lang)} ${relative(root, dir)}`);
-  if (keptAt) out(`${t('resetKept', command.lang)} ${relative(root, keptAt)}`);
-  return 0;
+    const { dir, keptAt } = resetWorkspace(name, lab.id, root);
+    journalOf(name, root).append({ kind: 'reset', lab: lab.id, data: { note: keptAt ? `previous workspace kept in ${relative(root, keptAt)}` : 'fresh workspace' } });
+    out(`${t('resetDone', command.lang)} ${relative(root, dir)}`);
+    if (keptAt) out(`${t('resetKept', command.lang)} ${relative(root, keptAt)}`);
+    return 0;
+  });
 }
 
 export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): string {
@@ -346,21 +363,23 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
 
 export async function runCheck(lab: Lab, command: Pick<Command, 'learner' | 'lang'>, root = REPO): Promise<number> {
   const name = await resolveLearner(command, root);
-  const dir = workspaceDir(name, lab.id, root);
-  if (!existsSync(dir)) throw new FlowError(`${t('noWorkspace', command.lang, { lab: lab.id })} npm run lab -- --variant ${lab.id} --workspace`);
-  const verdict = await checkWorkspace(lab, dir);
-  out(renderVerdict(lab, verdict, command.lang));
-  out();
-  if (!verdict.fixed) {
-    out(`${t('checkNotFixed', command.lang)} npm run lab -- --variant ${lab.id} --hint 1`);
-    return 1;
-  }
-  journalOf(name, root).append({
-    kind: 'fixed',
-    lab: lab.id,
-    data: { note: 'npm run check passed: it type-checks, contract rules green, figures as good as the reference solution', figures: 'runs' in verdict ? Object.fromEntries(verdict.runs.map((r) => [r.run.name, { ok: r.workspace.finalOutcomes.ok ?? 0, accuracy: `${r.workspace.accuracy.correct}/${r.workspace.accuracy.total}`, silentWrong: r.workspace.silentWrong }])) : {} },
+  return asLearner(name, root, async () => {
+    const dir = workspaceDir(name, lab.id, root);
+    if (!existsSync(dir)) throw new FlowError(`${t('noWorkspace', command.lang, { lab: lab.id })} npm run lab -- --variant ${lab.id} --workspace`);
+    const verdict = await checkWorkspace(lab, dir);
+    out(renderVerdict(lab, verdict, command.lang));
+    out();
+    if (!verdict.fixed) {
+      out(`${t('checkNotFixed', command.lang)} npm run lab -- --variant ${lab.id} --hint 1`);
+      return 1;
+    }
+    journalOf(name, root).append({
+      kind: 'fixed',
+      lab: lab.id,
+      data: { note: 'npm run check passed: it type-checks, contract rules green, figures as good as the reference solution', figures: 'runs' in verdict ? Object.fromEntries(verdict.runs.map((r) => [r.run.name, { ok: r.workspace.finalOutcomes.ok ?? 0, accuracy: `${r.workspace.accuracy.correct}/${r.workspace.accuracy.total}`, silentWrong: r.workspace.silentWrong }])) : {} },
+    });
+    out(t('checkFixed', command.lang));
+    out(readFileSync(solutionPatch(lab.id), 'utf8'));
+    return 0;
   });
-  out(t('checkFixed', command.lang));
-  out(readFileSync(solutionPatch(lab.id), 'utf8'));
-  return 0;
 }

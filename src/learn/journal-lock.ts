@@ -16,13 +16,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { sleepSync } from './atomic.js';
+import { UserError } from '../core/user-error.js';
 
 type LockInfo = { pid?: number; host?: string; token?: string; time?: number };
 
 const STALE_LOCK_ASIDE = /^\.breaks\.lock\.stale\.(\d+)\.[0-9a-f]+$/;
 
 /** Another process holds the journal lock for longer than we were willing to wait. */
-export class JournalBusyError extends Error {
+export class JournalBusyError extends UserError {
   constructor(lockFile: string, holder: string) {
     super(`The journal is in use by ${holder} (lock file ${lockFile}). Nothing was written; try again in a moment.`);
     this.name = 'JournalBusyError';

@@ -82,6 +82,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fsyncDir, replaceFile } from './atomic.js';
 import { FileLock } from './journal-lock.js';
+import { UserError } from '../core/user-error.js';
 
 export type JournalEntry = {
   id: string;
@@ -100,7 +101,7 @@ export const MARKDOWN_FILE = 'breaks.md';
 export const LOCK_FILE = '.breaks.lock';
 
 /** The journal file is damaged; it was not changed. */
-export class CorruptJournalError extends Error {
+export class CorruptJournalError extends UserError {
   readonly file: string;
   readonly line: number;
   readonly reason: string;

@@ -27,8 +27,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { replaceFile } from './atomic.js';
+import { UserError } from '../core/user-error.js';
 
-export class LearnerNameError extends Error {
+export class LearnerNameError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'LearnerNameError';

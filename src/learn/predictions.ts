@@ -10,6 +10,7 @@ import { OUTCOMES } from '../lab/outcomes.js';
 import { isOutcomeLabel, measureAcross, normaliseLabel, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
 import { formatNumber } from '../core/lang.js';
 import { t } from './i18n.js';
+import { UserError } from '../core/user-error.js';
 
 export interface Prediction {
   /** By question id; null when the learner gave no answer. */
@@ -17,7 +18,7 @@ export interface Prediction {
   reasoning: string;
 }
 
-export class PredictionFileError extends Error {}
+export class PredictionFileError extends UserError {}
 
 /** Units as the learner reads them. */
 

@@ -32,11 +32,12 @@ import { markedTerminal } from 'marked-terminal';
 import { REPO } from '../lab/paths.js';
 import { formatNumber } from '../core/lang.js';
 import { figurePaths, measureAcross, unitWord, type Lab, type LabResults, type Lang } from './catalogue.js';
+import { UserError } from '../core/user-error.js';
 
 export const AFTER_THE_RUN = '<!-- after-the-run -->';
 
 /** A sheet that is not there: a clear one-line error for the learner. */
-export class SheetError extends Error {}
+export class SheetError extends UserError {}
 
 export function sheetPath(lab: string, lang: Lang, root = REPO): string {
   return join(root, 'labs', lab, lang === 'en' ? 'README.md' : `README.${lang}.md`);

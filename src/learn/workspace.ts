@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { REPO } from '../lab/paths.js';
 import { breakPatch, patchChain, prepareSources } from '../lab/variants.js';
 import { learnerDir } from './learner.js';
+import { UserError } from '../core/user-error.js';
 
 export function workspaceDir(name: string, lab: string, root = REPO): string {
   return join(learnerDir(root, name), 'workspace', lab);
@@ -21,7 +22,7 @@ export function filesToEdit(name: string, lab: string, root = REPO): string[] {
   return files.map((file) => relative(root, join(workspaceDir(name, lab, root), file)));
 }
 
-export class WorkspaceExistsError extends Error {}
+export class WorkspaceExistsError extends UserError {}
 
 /** Writes the broken server into the workspace. Refuses to overwrite one that exists. */
 export function createWorkspace(name: string, lab: string, root = REPO): string {

@@ -10,9 +10,10 @@ import { loadCatalogue, type Lang } from '../learn/catalogue.js';
 import { replaceFile } from '../learn/atomic.js';
 import { readSheet, splitSheet } from '../learn/sheets.js';
 import { renderReportPage, type PageInput } from './html.js';
+import { UserError } from '../core/user-error.js';
 
 /** The page could not be written, or a saved report could not be read: one line for the user, exit code 2. */
-export class ReportFileError extends Error {}
+export class ReportFileError extends UserError {}
 
 export function writeReportPage(file: string, input: PageInput): void {
   const html = renderReportPage(input);
