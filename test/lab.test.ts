@@ -12,6 +12,7 @@ import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
 import { getProfile } from '../src/lab/profiles/index.js';
 import { run } from '../src/lab/runner.js';
 import { comparable, lab } from './helpers/lab.js';
+import { REPO } from './helpers/server.js';
 
 const json = (args: string[]) => {
   const result = lab([...args, '--json']);
@@ -53,6 +54,17 @@ describe('bad input is one clear line and exit code 2', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/--variant ID/);
     expect(result.stdout).toMatch(/Variants: baseline, broken-schema/);
+  });
+});
+
+describe('no colour codes off a terminal', () => {
+  it.each([[{}], [{ NO_COLOR: '1' }]])('--read and a run, piped (%j), are plain text', (env) => {
+    for (const args of [['--variant', 'broken-schema', '--read'], ['--variant', 'broken-schema', '--client', 'faithful', '--calls', '5']]) {
+      const result = lab(args, REPO, { NO_COLOR: '', ...env });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout.length).toBeGreaterThan(200);
+      expect(result.stdout).not.toMatch(/\u001b\[/);
+    }
   });
 });
 

@@ -3,6 +3,7 @@
  * too), and the versioned JSON document (`--json`), documented in README.md.
  */
 import type { ServerBuild } from '../minimcp/errors.js';
+import { colourOn, paint as paintWith } from '../core/colour.js';
 import { formatNumber, translator, type Lang } from '../core/lang.js';
 import { FIGURES, type FigureDef, type Spread } from './figures.js';
 import { outcomeLook } from './outcomes.js';
@@ -95,8 +96,8 @@ export function compactDiff(lines: string[], context = 2): string[] {
 // Terminal
 // ---------------------------------------------------------------------------
 
-const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
-const paint = (code: string, text: string) => (useColour ? `\u001b[${code}m${text}\u001b[0m` : text);
+const useColour = colourOn();
+const paint = (code: string, text: string) => paintWith(code, text, useColour);
 const bold = (t: string) => paint('1', t);
 const dim = (t: string) => paint('2', t);
 const red = (t: string) => paint('31', t);

@@ -29,7 +29,7 @@ function checked<T extends { id: string; intent?: object }>(file: string, items:
 }
 
 export const REQUEST_BANK: readonly TutorRequest[] = checked<TutorRequest>('requests/conjugate.json', conjugateRequests.bank, ['tense', 'person']);
-export const EVAL_SET: readonly TutorRequest[] = checked<TutorRequest>('requests/conjugate.json', conjugateRequests.eval, ['tense', 'person']);
+export const EVAL_SET: readonly TutorRequest[] = checked<TutorRequest>('requests/conjugate.json', conjugateRequests.evaluation, ['tense', 'person']);
 export const PROFILE_EDITS: readonly ProfileEdit[] = profileRequests.edits as ProfileEdit[];
 export const LESSON_REQUESTS: readonly LessonRequest[] = checked<LessonRequest>('requests/lessons.json', lessonRequests.requests, ['action']);
 

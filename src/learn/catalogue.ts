@@ -70,6 +70,8 @@ export function unitWord(unit: string, lang: Lang): string {
 export function loadCatalogue(file = CATALOGUE_FILE): Lab[] {
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { version: number; seeds?: number; labs: Lab[] };
   if (parsed.version !== 2 || !Array.isArray(parsed.labs)) throw new Error(`${file}: not a version 2 catalogue`);
+  // A figure path is split on dots: a run name with a dot could never be read.
+  for (const lab of parsed.labs) for (const run of lab.runs) if (!/^[\w-]+$/.test(run.name)) throw new Error(`${file}: ${lab.id}: run name "${run.name}" must be letters, digits, - and _ only`);
   return parsed.labs.map((lab) => ({ ...lab, seeds: lab.seeds ?? parsed.seeds ?? DEFAULT_LAB_SEEDS }));
 }
 

@@ -30,6 +30,7 @@ import { join } from 'node:path';
 import { Marked, type MarkedExtension } from 'marked';
 import { markedTerminal } from 'marked-terminal';
 import { REPO } from '../lab/paths.js';
+import { colourOn } from '../core/colour.js';
 import { formatNumber } from '../core/lang.js';
 import { figurePaths, measureAcross, unitWord, type Lab, type LabResults, type Lang } from './catalogue.js';
 import { UserError } from '../core/user-error.js';
@@ -126,10 +127,18 @@ export function hints(sheet: string): { title: string; text: string }[] {
 
 let terminalMarked: Marked | undefined;
 
+/** marked-terminal's style options: each a function from text to painted text. */
+const STYLE_KEYS = ['code', 'blockquote', 'html', 'heading', 'firstHeading', 'hr', 'listitem', 'table', 'paragraph', 'strong', 'em', 'codespan', 'del', 'link', 'href'] as const;
+
 /** marked with marked-terminal, set up once. */
 function terminalRenderer(): Marked {
   if (terminalMarked) return terminalMarked;
-  terminalMarked = new Marked(markedTerminal({ reflowText: true, width: Math.min(process.stdout.columns ?? 80, 100), tab: 2 }) as MarkedExtension);
+  // Off a terminal (a file, a pipe, NO_COLOR), plain text: no style and no coloured table borders.
+  const plain = !colourOn();
+  const styles = plain ? Object.fromEntries(STYLE_KEYS.map((k) => [k, (text: string) => text])) : {};
+  terminalMarked = new Marked(
+    markedTerminal({ reflowText: true, width: Math.min(process.stdout.columns ?? 80, 100), tab: 2, ...styles, ...(plain ? { tableOptions: { style: { head: [], border: [] } } } : {}) }) as MarkedExtension,
+  );
   // marked-terminal 7.3 prints a list item's text token as it is, backticks and
   // all, with marked >= 13; parse its inline tokens instead (false falls back).
   terminalMarked.use({
