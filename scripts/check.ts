@@ -4,6 +4,8 @@ import { LANGS, loadCatalogue, type Lang } from '../src/learn/catalogue.js';
 import { runCommand } from '../src/core/user-error.js';
 import { runCheck } from '../src/learn/flow.js';
 import { detectLang } from '../src/learn/i18n.js';
+import { REPO } from '../src/lab/paths.js';
+import { rememberedLang } from '../src/learn/learner.js';
 
 async function main(): Promise<number> {
   const labs = loadCatalogue();
@@ -29,7 +31,7 @@ async function main(): Promise<number> {
     process.stderr.write(`check: unknown language "${values.lang}"; one of: ${LANGS.join(', ')}\n`);
     return 2;
   }
-  return runCheck(lab, { learner: values.learner, lang: (values.lang as Lang | undefined) ?? detectLang() });
+  return runCheck(lab, { learner: values.learner, lang: (values.lang as Lang | undefined) ?? rememberedLang(REPO) ?? detectLang() });
 }
 
 // Every user error (a corrupt journal, a bad learner name, no workspace) is one line and exit 2.

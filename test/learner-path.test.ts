@@ -199,6 +199,16 @@ describe('without a terminal', () => {
     expect(readFileSync(join(dir, 'learners', '.current'), 'utf8').trim()).toBe('Gus');
   });
 
+  it('--lang es is remembered for the next command, and --workspace speaks it', () => {
+    const dir = freshCopy();
+    expect(plain(dir, ['--variant', 'broken-schema', '--read', '--lang', 'es']).status).toBe(0);
+    const ws = plain(dir, ['--variant', 'broken-schema', '--workspace', '--learner', 'Jo']);
+    expect(ws.out).toMatch(/Tu espacio de trabajo está listo/);
+    const again = plain(dir, ['--variant', 'broken-schema', '--workspace', '--learner', 'Jo']);
+    expect(again.status).toBe(2);
+    expect(again.out).toMatch(/ya existe; tus cambios están ahí/);
+  });
+
   it('an outcome typed with a typo is refused, naming the outcomes there are', () => {
     const dir = freshCopy();
     const typo = join(dir, 'typo.json');

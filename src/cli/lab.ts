@@ -19,7 +19,9 @@ import { DEFAULT_KNOBS, type Knobs } from '../lab/knobs.js';
 import { WORKLOADS, type Workload } from '../lab/runner.js';
 import { getProfile, PROFILE_IDS } from '../lab/profiles/index.js';
 import { REPORT_FORMAT_VERSION, renderTerminal, toJson, type LabReport } from '../lab/report.js';
+import { REPO } from '../lab/paths.js';
 import { runLab } from '../lab/side-by-side.js';
+import { rememberedLang, rememberLang } from '../learn/learner.js';
 import type { Command } from '../learn/command.js';
 import { labSheetQuote, writeReportPage } from '../report/write.js';
 import { BASELINE, listBreaks } from '../lab/variants.js';
@@ -154,7 +156,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   return {
     variant,
     lab,
-    lang: (values.lang as Lang | undefined) ?? detectLang(env),
+    // --lang, else the one last asked for (learners/.lang), else the locale.
+    lang: (values.lang as Lang | undefined) ?? rememberedLang(REPO) ?? detectLang(env),
     learner: values.learner,
     explicitSettings: values.client !== undefined || values.server !== undefined || values.workload !== undefined || values['read-only']!,
     run: {
@@ -221,6 +224,10 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    return dispatch(command);
+    const code = await dispatch(command);
+    // A learner's own choice of language is kept (not an exploration's, nor --json's).
+    const chose = argv.includes('--lang') || argv.some((a) => a.startsWith('--lang='));
+    if (chose && !command.run.json && !command.explicitSettings) rememberLang(REPO, command.lang);
+    return code;
   }, t('interrupted', argv.includes('--lang') ? ((argv[argv.indexOf('--lang') + 1] as Lang | undefined) ?? lang) : lang));
 }

@@ -301,7 +301,7 @@ export async function makeWorkspace(lab: Lab, command: Command, root = REPO): Pr
     try {
       createWorkspace(name, lab.id, root);
     } catch (error) {
-      if (error instanceof WorkspaceExistsError) throw new FlowError(error.message);
+      if (error instanceof WorkspaceExistsError) throw new FlowError(t('workspaceExists', command.lang, { dir: relative(root, workspaceDir(name, lab.id, root)), lab: lab.id }));
       throw error;
     }
     out(t('workspaceReady', command.lang));

@@ -36,6 +36,10 @@ const MESSAGES = {
   predicted: { en: 'predicted', es: 'predicho' },
   measured: { en: 'measured', es: 'medido' },
   range: { en: 'seeds range', es: 'rango' },
+  workspaceExists: {
+    en: '{dir} already exists; your edits are there. To start over: npm run lab -- --variant {lab} --reset',
+    es: '{dir} ya existe; tus cambios están ahí. Para empezar de nuevo: npm run lab -- --variant {lab} --reset',
+  },
   notALabel: { en: '"{typed}" is not an outcome; outcomes are {labels} (or any JSON-RPC code)', es: '"{typed}" no es un resultado; los resultados son {labels} (o cualquier código JSON-RPC)' },
   inRange: { en: '(inside the range)', es: '(dentro del rango)' },
   compareSeeds: { en: 'Measured over {count} seeds: the mean, and the least and most one seed gave.', es: 'Medido en {count} semillas: la media, y lo mínimo y lo máximo que dio una semilla.' },

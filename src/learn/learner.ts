@@ -28,6 +28,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { replaceFile } from './atomic.js';
 import { UserError } from '../core/user-error.js';
+import { isLang, type Lang } from '../core/lang.js';
 
 export class LearnerNameError extends UserError {
   constructor(message: string) {
@@ -155,3 +156,20 @@ export function rememberedLearner(root: string): string | undefined {
     return undefined;
   }
 }
+
+/** The language last asked for with --lang (learners/.lang), so that a learner who chose Spanish keeps it. */
+export function rememberedLang(root: string): Lang | undefined {
+  try {
+    const text = fs.readFileSync(path.join(path.resolve(root, 'learners'), '.lang'), 'utf8').trim();
+    return isLang(text) ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function rememberLang(root: string, lang: Lang): void {
+  const file = path.join(path.resolve(root, 'learners'), '.lang');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  replaceFile(file, [Buffer.from(`${lang}\n`, 'utf8')]);
+}
+
