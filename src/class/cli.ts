@@ -33,7 +33,7 @@ Commands:
   handout <lab>         a printable one-page handout: the hypothesis, the break and
                         the questions with blank boxes, no answers
   handout --all         every lab (in both languages, unless --lang is given)
-      --out FILE        the handout file (with --all: a folder; default handouts/)
+      --out FILE        the handout file (with --all: a folder; default out/handouts/; out/ is ignored by git)
       --lang en|es      language of the handout (default: from the locale)
   sweep [...]           every lab x every client profile x every server build, on one page
                         (npm run class -- sweep --help for its options)
@@ -128,7 +128,7 @@ export async function handoutCommand(argv: string[]): Promise<number> {
   if (values.all) {
     if (positionals.length > 0) throw new ClassUsageError(`handout --all takes no lab; got ${positionals.join(' ')}`);
     const langs = values.lang === undefined ? [...LANGS] : [langOf(values.lang as string)];
-    const dir = fromUser((values.out as string | undefined) ?? 'handouts');
+    const dir = fromUser((values.out as string | undefined) ?? join('out', 'handouts'));
     for (const lab of labs) {
       for (const lang of langs) {
         const file = join(dir, `${lab.id}.${lang}.html`);
@@ -142,7 +142,7 @@ export async function handoutCommand(argv: string[]): Promise<number> {
   const lab = labs.find((l) => l.id === positionals[0]);
   if (!lab) throw new ClassUsageError(`unknown lab "${positionals[0]}"; one of: ${ids}`);
   const lang = langOf(values.lang as string | undefined);
-  const file = fromUser((values.out as string | undefined) ?? join('handouts', `${lab.id}.${lang}.html`));
+  const file = fromUser((values.out as string | undefined) ?? join('out', 'handouts', `${lab.id}.${lang}.html`));
   writeFile(file, renderHandout(lab, lang));
   write(`${ct('handoutWritten', lang)} ${shown(file)}`);
   return 0;

@@ -26,7 +26,7 @@
  * the number of jobs (latency aside).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SERVER_BUILDS } from '../minimcp/errors.js';
 import { LANGS, type Lang } from '../learn/catalogue.js';
@@ -54,7 +54,7 @@ each with its solution, on one page: the whole course's findings on one screen.
 
   --seed N        seed of the workload and the model (default 1)
   --calls N       workload size of each run (default 100); the eval of 30 always runs
-  --out FILE      where to write the page (default sweep.html)
+  --out FILE      where to write the page (default out/sweep.html; out/ is ignored by git)
   --json          print the data as one JSON document (format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION}) and nothing else;
                   the page is written too when --out is given
   --lang en|es    language of the page (default: from the locale)
@@ -156,7 +156,7 @@ export async function runSweepCommand(argv: string[]): Promise<number> {
   if (tty) process.stderr.write('\r\u001b[K');
   const { report, timing } = result;
   // Relative to where the command was typed: npm run moves to the package folder and keeps the original in INIT_CWD.
-  const named = command.out ?? (json ? undefined : 'sweep.html');
+  const named = command.out ?? (json ? undefined : join('out', 'sweep.html'));
   const out = named === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), named);
   if (out !== undefined) {
     mkdirSync(dirname(out), { recursive: true });

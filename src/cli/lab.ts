@@ -9,6 +9,7 @@
  * - --read, --hint N, --workspace, --reset.
  * Every bad input is one clear line and exit code 2.
  */
+import { isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCommand, UserError } from '../core/user-error.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
@@ -57,7 +58,8 @@ Runs (for exploring; no predictions are asked):
   --read-only        start the servers read-only (--read-only on minimcp)
   --solution         also run the break with its solution applied
   --json             print one JSON document (format ${REPORT_FORMAT_VERSION}, see README.md) and nothing else
-  --html FILE        also write the results as one self-contained HTML page (with the lab: your predictions too)
+  --html FILE        also write the results as one self-contained HTML page (with the lab: your predictions too);
+                     a bare file name goes into out/, which git ignores
 
 Variants: ${[BASELINE, ...listBreaks()].join(', ')}
 Check a fix: npm run check -- <lab>`;
@@ -182,7 +184,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     yes: values.yes!,
     noPredict: values['no-predict']!,
     predictFile: values.predict,
-    htmlFile: values.html,
+    // A bare name goes into out/ (ignored by git), not into the checkout's root.
+    htmlFile: values.html === undefined ? undefined : values.html.includes('/') || isAbsolute(values.html) ? values.html : join('out', values.html),
   };
 }
 
