@@ -33,6 +33,8 @@ export interface FigureDef {
   format(value: number, run: Judged, lang: Lang): string;
   /** Shown only when a run of this kind is in the report. */
   when?: (run: Judged) => boolean;
+  /** What the figure counts, for the ones whose label cannot say it all. */
+  note?: Record<Lang, string>;
 }
 
 const count = (value: number) => String(Math.round(value));
@@ -62,6 +64,10 @@ export const FIGURES: readonly FigureDef[] = [
     better: 'lower',
     tier: 'diagnostic',
     label: { en: 'calls leaving out a stated argument', es: 'llamadas que omiten un argumento dicho' },
+    note: {
+      en: "the share of requests whose first call left out a verb, tense or person the request stated (only the model's first try counts)",
+      es: 'la parte de las peticiones cuya primera llamada omitió un verbo, tiempo o persona que la petición decía (solo cuenta el primer intento del modelo)',
+    },
     format: (v) => `${Math.round(v)}%`,
   },
   {
@@ -120,6 +126,10 @@ export const FIGURES: readonly FigureDef[] = [
     better: 'higher',
     tier: 'diagnostic',
     label: { en: 'errors naming the missing argument', es: 'errores que nombran el argumento que falta' },
+    note: {
+      en: 'a call that worked, sent again once per argument without it: of the calls the server refused, how many errors said which argument was missing or which values it takes',
+      es: 'una llamada que funcionó, enviada de nuevo una vez por argumento sin él: de las que el servidor rechazó, cuántos errores dijeron qué argumento faltaba o qué valores acepta',
+    },
     format: (v, r) => `${count(v)}/${r.errorProbe.total}`,
   },
 ];

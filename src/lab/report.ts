@@ -169,7 +169,12 @@ export function runNotes(report: LabReport, lang: Lang): string[] {
   ];
 }
 
-export function renderTerminal(report: LabReport, lang: Lang = 'en'): string {
+export interface TerminalOptions {
+  /** Leave out the published schema's diff (a lab's later runs show the same one). */
+  hideSchemaDiff?: boolean;
+}
+
+export function renderTerminal(report: LabReport, lang: Lang = 'en', options: TerminalOptions = {}): string {
   const runs = [report.runs.baseline, report.runs.variant, report.runs.solution].filter((r): r is RunResult => r !== undefined);
   const s = report.settings;
   const out: string[] = [];
@@ -194,16 +199,20 @@ export function renderTerminal(report: LabReport, lang: Lang = 'en'): string {
     if (runs.length > 1 && cells[1] !== cells[0]) cells[1] = cells[1]!.replace(/\S.*$/, (m) => red(m));
     out.push(f.label[lang].padEnd(nameWidth) + cells.join(''));
   }
+  // What the two figures that need it mean.
+  for (const f of shown) if (f.note) out.push(dim(`  ${f.label[lang]}: ${f.note[lang]}`));
   // Latency differs from run to run: never highlighted.
   out.push(say('latency', lang).padEnd(nameWidth) + runs.map((r) => `${r.latencyMs.p50.toFixed(2)} / ${r.latencyMs.p95.toFixed(2)}`.padStart(width)).join(''));
   out.push('');
   if (report.seeds) out.push(...seedLines(report, shown, lang, nameWidth, width), '');
 
-  out.push(bold(say('schema', lang, { tool: WORKLOAD_TOOL[runs[0]?.workload ?? 'conjugate'] })));
-  const changed = report.schemaDiff.some((l) => !l.startsWith('  '));
-  if (!changed) out.push(dim(`  ${say('noDifference', lang)}`));
-  else for (const line of compactDiff(report.schemaDiff)) out.push(line.startsWith('+') ? green(line) : line.startsWith('-') ? red(line) : dim(line));
-  out.push('');
+  if (!options.hideSchemaDiff) {
+    out.push(bold(say('schema', lang, { tool: WORKLOAD_TOOL[runs[0]?.workload ?? 'conjugate'] })));
+    const changed = report.schemaDiff.some((l) => !l.startsWith('  '));
+    if (!changed) out.push(dim(`  ${say('noDifference', lang)}`));
+    else for (const line of compactDiff(report.schemaDiff)) out.push(line.startsWith('+') ? green(line) : line.startsWith('-') ? red(line) : dim(line));
+    out.push('');
+  }
 
   const variant = report.runs.variant;
   if (variant && variant.stderrSample.length > 0) {

@@ -150,6 +150,14 @@ export function measureAcross(figure: Figure, perSeed: unknown[]): Measured {
   return { value, values, agree: counts.get(value) };
 }
 
+/** The run a question is scored on (the first its figure reads), in words: "low-level: server low-level, client faithful". */
+export function scoredOn(lab: Lab, question: Question): string {
+  const name = figurePaths(question.figure)[0]!.split('.')[0]!;
+  const run = lab.runs.find((r) => r.name === name);
+  if (!run) return name;
+  return `${run.name}: ${run.server}, ${run.client}${run.workload && run.workload !== 'conjugate' ? `, ${run.workload}` : ''}${run.readOnly ? ', read-only' : ''}`;
+}
+
 /** Every path a figure reads. */
 export function figurePaths(figure: Figure): string[] {
   if ('path' in figure) return [figure.path];

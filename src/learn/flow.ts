@@ -255,13 +255,17 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     }
   
     out(`${t('running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.server})`).join(' · ')}`);
-    const { perSeed } = await runLabSeeds(lab, { seed: command.run.settings.seed, seeds: command.run.seeds, calls: command.run.settings.calls, knobs: command.run.settings.knobs });
+    // A progress line on a terminal: the lab's runs take a few seconds.
+    const progress = process.stderr.isTTY ? (n: number, count: number) => process.stderr.write(`\r${t('progress', lang, { n, count })} `) : undefined;
+    const { perSeed } = await runLabSeeds(lab, { seed: command.run.settings.seed, seeds: command.run.seeds, calls: command.run.settings.calls, knobs: command.run.settings.knobs }, progress);
+    if (progress) process.stderr.write('\r\u001b[K');
     const results = perSeed[0]!;
-    for (const [runName, report] of Object.entries(results)) {
+    // The published schema is the same in every run of a lab: its diff is shown once.
+    Object.entries(results).forEach(([runName, report], i) => {
       out();
       out(`━━ ${runName} ━━`);
-      out(renderTerminal(report, lang));
-    }
+      out(renderTerminal(report, lang, { hideSchemaDiff: i > 0 }));
+    });
     const rows = compare(lab, prediction, perSeed);
     out(renderComparison(lab, rows, lang));
     out();

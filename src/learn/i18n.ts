@@ -36,6 +36,8 @@ const MESSAGES = {
   predicted: { en: 'predicted', es: 'predicho' },
   measured: { en: 'measured', es: 'medido' },
   range: { en: 'seeds range', es: 'rango' },
+  scoredOn: { en: 'run', es: 'ejecución' },
+  progress: { en: 'running the lab: seed {n} of {count}', es: 'ejecutando el laboratorio: semilla {n} de {count}' },
   workspaceExists: {
     en: '{dir} already exists; your edits are there. To start over: npm run lab -- --variant {lab} --reset',
     es: '{dir} ya existe; tus cambios están ahí. Para empezar de nuevo: npm run lab -- --variant {lab} --reset',

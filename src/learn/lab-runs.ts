@@ -32,9 +32,12 @@ export async function runLabOnce(lab: Lab, seed: number, settings: LabRunSetting
 }
 
 /** The lab's runs for each of its seeds, one seed after another (more processes than cores only slow each other). */
-export async function runLabSeeds(lab: Lab, settings: LabRunSettings): Promise<{ seeds: number[]; perSeed: LabResults[] }> {
+export async function runLabSeeds(lab: Lab, settings: LabRunSettings, onSeed?: (n: number, count: number) => void): Promise<{ seeds: number[]; perSeed: LabResults[] }> {
   const seeds = seedsFrom(settings.seed, settings.seeds ?? lab.seeds ?? DEFAULT_LAB_SEEDS);
   const perSeed: LabResults[] = [];
-  for (const seed of seeds) perSeed.push(await runLabOnce(lab, seed, settings));
+  for (const [i, seed] of seeds.entries()) {
+    onSeed?.(i + 1, seeds.length);
+    perSeed.push(await runLabOnce(lab, seed, settings));
+  }
   return { seeds, perSeed };
 }

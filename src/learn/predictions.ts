@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { input } from '@inquirer/prompts';
 import { OUTCOMES } from '../lab/outcomes.js';
-import { isOutcomeLabel, measureAcross, normaliseLabel, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
+import { isOutcomeLabel, measureAcross, normaliseLabel, scoredOn, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
 import { formatNumber } from '../core/lang.js';
 import { t } from './i18n.js';
 import { UserError } from '../core/user-error.js';
@@ -45,8 +45,10 @@ export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> 
   const numbersFirst = [...lab.questions].sort((a, b) => Number(a.kind !== 'number') - Number(b.kind !== 'number'));
   for (const question of numbersFirst) {
     const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
+    // Which of the lab's runs answers it: a question is always about one configuration.
+    const on = ` (${t('scoredOn', lang)} ${scoredOn(lab, question)})`;
     const typed = await input({
-      message: `${question.prompt[lang]}${unit} ${t('skip', lang)}`,
+      message: `${question.prompt[lang]}${unit}${on} ${t('skip', lang)}`,
       validate: (text) => {
         const parsed = parseAnswer(question, text, lang);
         return 'error' in parsed ? parsed.error : true;
