@@ -50,16 +50,14 @@ function printStyles(css: string): string {
   return out;
 }
 
-/** The figures each sheet's "What to observe" table gives (its last column), e.g. "42%", "32 of 100", "3.00". */
+/**
+ * The figure-bearing phrases of the sheet's after-the-run part (its generated figures table and its prose), e.g. "86 (84–87)",
+ * "24 of 30", "1.07", "19.2%", leaving out any the before-the-run part also uses (a baseline it states may be on the handout).
+ */
 function figuresInSheet(sheet: string): string[] {
-  const after = splitSheet(sheet).after;
-  const figures: string[] = [];
-  for (const row of after.split('\n').filter((l) => /^\|/.test(l) && !/^\|\s*-/.test(l)).slice(1)) {
-    const last = row.split('|').at(-2)!.trim().replace(/`/g, '');
-    // Each figure-bearing phrase, e.g. "rpc:-32603, 32 of 100" -> "32 of 100"; "13 points (24 to 20 of 30)" -> "13 points", "24 to 20 of 30".
-    for (const m of last.matchAll(/\d+(?:[.,]\d+)? ?(?:%|points|puntos|of \d+|de \d+)|\d+[.,]\d\d|(?:de )?\d+ (?:to|a) \d+ (?:of|de) \d+|(?:all|las) 100/g)) figures.push(m[0]);
-  }
-  return figures;
+  const { before, after } = splitSheet(sheet);
+  const phrases = after.replace(/`/g, '').match(/\d+ \(\d+(?:[.,]\d+)?–\d+(?:[.,]\d+)?\)|\d+ (?:of|de) \d+|\d+(?:[.,]\d+)? ?%|\d+[.,]\d+/g) ?? [];
+  return [...new Set(phrases)].filter((p) => !before.includes(p));
 }
 
 describe.each(cases)('the %s handout in %s', (id, lang) => {
@@ -73,6 +71,12 @@ describe.each(cases)('the %s handout in %s', (id, lang) => {
     expect(text).toContain(lab.title[lang].replace(/`/g, ' ').replace(/\s+/g, ' ').trim());
     expect(text).toContain(lang === 'en' ? 'Hypothesis' : 'Hipótesis');
     for (const q of lab.questions) expect(exact, q.id).toContain(q.prompt[lang]);
+    // Each prompt names the run it is scored on (the run a figure path starts with), so a lab with two builds asks about each.
+    for (const q of lab.questions) {
+      const f = q.figure;
+      const path = 'path' in f ? f.path : 'count' in f ? f.count : 'dominant' in f ? f.dominant : 'ratio' in f ? f.ratio[0] : f.difference[0];
+      expect(exact, q.id).toContain(`${q.prompt[lang]} (${lang === 'en' ? 'run' : 'ejecución'} ${path.split('.')[0]}:`);
+    }
     expect([...html.matchAll(/<span class="box (number|label)"><\/span>/g)]).toHaveLength(lab.questions.length);
   });
 
@@ -97,9 +101,15 @@ describe.each(cases)('the %s handout in %s', (id, lang) => {
     for (const n of bare) expect(text, n).not.toMatch(new RegExp(`(?<![\\d.,-])${n.replace(/[.]/g, '\\.')}(?![\\d])`));
     // Nothing of what comes after the run: its headings, hints, the solution's diff.
     const after = splitSheet(sheet).after;
-    // The lab's own title may hold such words ("The fix that looks right" holds "The fix"): it is taken out first.
-    const withoutTitle = text.split(lab.title[lang].replace(/`/g, '')).join(' ');
-    for (const heading of after.matchAll(/^## (.+)$/gm)) expect(withoutTitle, heading[1]!).not.toContain(heading[1]!);
+    // No after-the-run section is on the page: neither its heading as a heading (the sheet's reading plan may name it in
+    // a sentence) nor the opening of its first paragraph.
+    const headings = [...html.matchAll(/<h\d[^>]*>([\s\S]*?)<\/h\d>/g)].map((h) => textOf(h[1]!).trim());
+    for (const section of after.split(/^## /m).slice(1)) {
+      const [heading, ...body] = section.split('\n');
+      expect(headings, heading).not.toContain(heading!.trim());
+      const opening = body.find((l) => /^[A-Za-zÁÉÍÓÚ¿*]/.test(l.trim()) && !l.startsWith('<!--'));
+      if (opening) expect(text, opening).not.toContain(textOf(opening.replace(/`/g, '')).trim().slice(0, 50));
+    }
     for (const hint of hints(sheet)) expect(text).not.toContain(hint.text.slice(0, 40));
     const solution = readFileSync(join(REPO, 'solutions', `${id}.patch`), 'utf8');
     const patch = readFileSync(join(REPO, 'breaks', `${id}.patch`), 'utf8');

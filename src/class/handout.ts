@@ -16,7 +16,7 @@
  * with chromium and counts the pages).
  */
 import { Marked } from 'marked';
-import { unitWord, type Lab, type Lang, type Question } from '../learn/catalogue.js';
+import { scoredOn, unitWord, type Lab, type Lang, type Question } from '../learn/catalogue.js';
 import { readSheet, splitSheet } from '../learn/sheets.js';
 import { REPO } from '../lab/paths.js';
 import { esc, page } from './html.js';
@@ -112,12 +112,13 @@ export function estimateHeight(sheet: HandoutSheet, questions: Question[], lang:
 const TARGET_HEIGHT = 900;
 
 
-function questionBlock(question: Question, n: number, lang: Lang): string {
+/** One question: its prompt, the run it is scored on (a lab with several runs asks about each), a box and a line for why. */
+function questionBlock(lab: Lab, question: Question, n: number, lang: Lang): string {
   const unit = question.unit ? unitWord(question.unit, lang) : '';
   const range = question.kind === 'number' && question.min !== undefined && question.max !== undefined ? ct('range', lang, { min: question.min, max: question.max }) : '';
   const hint = question.kind === 'label' ? ct('outcomeHint', lang) : range;
   return `<li class="q">
-<p class="prompt"><span class="qn">${n}</span>${esc(question.prompt[lang])}</p>
+<p class="prompt"><span class="qn">${n}</span>${esc(question.prompt[lang])} <span class="on">(${esc(ct('scoredOn', lang))} ${esc(scoredOn(lab, question))})</span></p>
 <div class="answer"><span class="box ${question.kind}"></span>${unit ? `<span class="unit">${esc(unit)}</span>` : ''}<span class="why"><span class="hint">${esc(hint)}</span><span class="line"></span><span class="whytext">${esc(ct('why', lang))}</span></span></div>
 </li>`;
 }
@@ -130,6 +131,7 @@ body { margin: 0; color: #000; background: #fff; font-family: "DejaVu Sans", "He
 .sheet { width: 186mm; max-width: 100%; margin: 0 auto; }
 @media screen { body { background: #e9e9e9; } .sheet { background: #fff; padding: 12mm; width: 210mm; min-height: 279mm; max-width: none; margin: 8mm auto; box-shadow: 0 0 6px #999; } }
 header { display: flex; justify-content: space-between; align-items: flex-end; gap: 4mm; border-bottom: 1.2pt solid #000; padding-bottom: 1.2mm; }
+.on { font-size: 7.5pt; white-space: nowrap; }
 .kicker { margin: 0; font-size: 7.5pt; letter-spacing: .04em; text-transform: uppercase; }
 .who { display: flex; gap: 2mm; font-size: 8.5pt; white-space: nowrap; }
 .who span { display: inline-block; border-bottom: .8pt solid #000; width: 38mm; height: 4mm; margin-right: 3mm; }
@@ -180,7 +182,7 @@ export function renderHandout(lab: Lab, lang: Lang, root = REPO): string {
   const sections = sheet.sections
     .map((s, i) => `<section><h2>${md(s.heading, true)}</h2>${md(s.markdown)}${i === sheet.diffIn ? `<pre class="diff${diff.long ? ' long' : ''}" aria-label="diff">${diff.html}</pre>` : ''}</section>`)
     .join('\n');
-  const questions = lab.questions.map((q, i) => questionBlock(q, i + 1, lang)).join('\n');
+  const questions = lab.questions.map((q, i) => questionBlock(lab, q, i + 1, lang)).join('\n');
   const command = `npm run lab -- --variant ${lab.id} --learner &lt;${lang === 'es' ? 'nombre' : 'name'}&gt;${lang === 'es' ? ' --lang es' : ''}`;
   const zoom = Math.max(0.78, Math.min(1, TARGET_HEIGHT / estimateHeight(sheet, lab.questions, lang)));
   // Zoom shrinks the box too: widen it by as much, so the text wraps as on a full-width page.

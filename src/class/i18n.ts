@@ -82,6 +82,7 @@ const MESSAGES = {
   },
   range: { en: '{min} to {max}', es: 'de {min} a {max}' },
   outcomeHint: { en: 'a JSON-RPC code or a label', es: 'un código JSON-RPC o una etiqueta' },
+  scoredOn: { en: 'run', es: 'ejecución' },
   why: { en: 'Why do you expect that? (one line)', es: '¿Por qué esperas eso? (una línea)' },
   afterwards: { en: 'After the run: what did you assume that turned out wrong?', es: 'Después de ejecutar: ¿qué supusiste que resultó ser falso?' },
   command: { en: 'Then run', es: 'Después ejecuta' },
