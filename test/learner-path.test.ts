@@ -20,7 +20,7 @@ afterAll(() => {
 function freshCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-learner-'));
   copies.push(dir);
-  for (const entry of ['src', 'contract', 'scripts', 'breaks', 'solutions', 'labs', 'package.json', 'package-lock.json']) {
+  for (const entry of ['src', 'contract', 'scripts', 'breaks', 'solutions', 'labs', 'package.json', 'package-lock.json', 'tsconfig.json']) {
     cpSync(join(REPO, entry), join(dir, entry), { recursive: true });
   }
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
@@ -35,7 +35,7 @@ const WORDS = {
     chooseLab: /Which lab\?/,
     chooseAction: /What do you want to do\?/,
     name: /Your name/,
-    questions: [/how many will leave out an argument/, /how many retries will the agent make/i, /how many fewer of 100 calls will end ok/, /And on McpServer \(SDK 1\.32\), how many fewer/, /which outcome other than ok will the first attempts show most/, /And on McpServer \(SDK 1\.32\), which outcome/],
+    questions: [/how many will leave out an argument/, /how many retries will the agent make/i, /how many fewer of 100 calls will end ok/, /And on McpServer \(SDK 1\.32\), how many fewer/, /which outcome other than ok will the first/, /And on McpServer \(SDK 1\.32\), which outcome/],
     reasoning: /why do you expect that\?/,
     comparison: /Your predictions next to what was measured/,
     assumed: /What did you assume that turned out wrong\?/,

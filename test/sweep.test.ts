@@ -111,7 +111,9 @@ describe('the sweep JSON', () => {
         for (const server of SERVER_BUILDS) {
           const c = report.cells.find((x) => x.lab === row.id && x.workload === row.workload && x.readOnly === row.readOnly && x.client === client && x.server === server);
           expect(c, `${row.id} (${row.workload}) ${client} ${server}`).toBeDefined();
-          expect(c!.runs.baseline.variant).toBe('baseline');
+          // A chained lab's baseline is the lab its patch names on its first line ("Base: root-transform").
+          const base = /^Base: (\S+)/.exec(readFileSync(join(REPO, 'breaks', `${row.id}.patch`), 'utf8'))?.[1];
+          expect(c!.runs.baseline.variant).toBe(base ?? 'baseline');
           expect(c!.runs.variant.variant).toBe(row.id);
           expect(c!.runs.solution?.variant, `${row.id} has a solution in solutions/`).toBe(`${row.id}+solution`);
           for (const run of [c!.runs.baseline, c!.runs.variant, c!.runs.solution!]) {

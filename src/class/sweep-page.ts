@@ -226,7 +226,7 @@ td.short { border-color: #b00020; }
 svg.bar { flex: 0 0 30%; display: block; height: 14px; }
 .pct { flex: 0 0 2.45em; font-size: 14.5px; font-weight: 700; font-variant-numeric: tabular-nums; text-align: right; }
 .run-variant .pct { color: #000; }
-.facts { flex: 1 1 auto; min-width: 0; max-height: ${LINE}px; overflow: hidden; white-space: normal; font-size: 12px; line-height: 12px; font-variant-numeric: tabular-nums; letter-spacing: -0.2px; }
+.facts { position: relative; flex: 1 1 auto; min-width: 0; max-height: ${LINE}px; overflow: hidden; white-space: normal; font-size: 12px; line-height: 12px; font-variant-numeric: tabular-nums; letter-spacing: -0.2px; }
 .facts > span { white-space: nowrap; }
 .warn { color: #b00020; font-weight: 700; margin-right: 1px; }
 .wrong { color: #9a0000; font-weight: 700; }

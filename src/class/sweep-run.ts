@@ -122,17 +122,17 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
   const bundles = new Map(labJs.map((b) => [b.id, b]));
   const built = performance.now();
 
+  // One run per (server bundle, client, server build, workload, read-only), shared by every cell that needs it: a
+  // baseline by the labs that use it, and a chained lab's baseline by the lab whose break it is.
   const tasks: RunTask[] = [];
+  const taskIds = new Map<string, number>();
   const task = (variant: string, serverJs: string, client: string, server: ServerBuild, lab: SweepLab): number => {
+    const key = `${serverJs} ${client} ${server} ${lab.workload} ${lab.readOnly}`;
+    const known = taskIds.get(key);
+    if (known !== undefined) return known;
     tasks.push({ id: tasks.length, variant, serverJs, client, server, seed: options.seed, calls: options.calls, temperature, workload: lab.workload, readOnly: lab.readOnly });
+    taskIds.set(key, tasks.length - 1);
     return tasks.length - 1;
-  };
-  // One baseline per (client, server, workload, read-only), shared by the labs that use it.
-  const baselineTasks = new Map<string, number>();
-  const baselineTask = (client: string, server: ServerBuild, lab: SweepLab) => {
-    const key = `${client} ${server} ${lab.workload} ${lab.readOnly}`;
-    if (!baselineTasks.has(key)) baselineTasks.set(key, task(BASELINE, baselineJs, client, server, lab));
-    return baselineTasks.get(key)!;
   };
   const cellTasks = labs.flatMap((lab) =>
     clients.flatMap((client) =>
@@ -142,7 +142,7 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
           lab,
           client: client.id,
           server,
-          baseline: built.base ? task(baseOf(lab.id)!, built.base, client.id, server, lab) : baselineTask(client.id, server, lab),
+          baseline: built.base ? task(baseOf(lab.id)!, built.base, client.id, server, lab) : task(BASELINE, baselineJs, client.id, server, lab),
           variant: task(lab.id, built.variant, client.id, server, lab),
           solution: built.solution === null ? null : task(`${lab.id}+solution`, built.solution, client.id, server, lab),
         };

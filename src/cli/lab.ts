@@ -16,6 +16,7 @@ import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '.
 import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
 import * as flow from '../learn/flow.js';
 import { detectLang, t } from '../learn/i18n.js';
+import { isLang } from '../core/lang.js';
 import { DEFAULT_KNOBS, type Knobs } from '../lab/knobs.js';
 import { WORKLOADS, type Workload } from '../lab/runner.js';
 import { getProfile, PROFILE_IDS } from '../lab/profiles/index.js';
@@ -232,5 +233,11 @@ export async function main(argv: string[]): Promise<number> {
     const chose = argv.includes('--lang') || argv.some((a) => a.startsWith('--lang='));
     if (chose && !command.run.json && !command.explicitSettings) rememberLang(REPO, command.lang);
     return code;
-  }, t('interrupted', argv.includes('--lang') ? ((argv[argv.indexOf('--lang') + 1] as Lang | undefined) ?? lang) : lang));
+  }, t('interrupted', langOf(argv) ?? lang));
+}
+
+/** The language --lang names, if it names one the kit speaks (a bad one is reported by parseCommand). */
+function langOf(argv: string[]): Lang | undefined {
+  const given = argv.includes('--lang') ? argv[argv.indexOf('--lang') + 1] : argv.find((a) => a.startsWith('--lang='))?.slice('--lang='.length);
+  return given !== undefined && isLang(given) ? given : undefined;
 }
