@@ -1,5 +1,5 @@
 /**
- * npm run build: bundles the baseline server into dist/server.js, for starting
+ * npm run build: bundles the baseline server into dist/server.cjs, for starting
  * it by hand or from another client (README: MCP Inspector).
  */
 import { copyFileSync, mkdirSync } from 'node:fs';

@@ -21,7 +21,7 @@
  * seed (FUZZ_SEED=<seed> reproduces the run).
  *
  * Environment: FUZZ_SEED, FUZZ_MESSAGES (bad messages per server, default
- * 10000), FUZZ_SERVER (a server script to fuzz instead of dist/server.js).
+ * 10000), FUZZ_SERVER (a server script to fuzz instead of dist/server.cjs).
  */
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
@@ -41,7 +41,7 @@ const REPLY_TIMEOUT_MS = 10_000;
 /** Above the SDK stdio transport's STDIO_DEFAULT_MAX_BUFFER_SIZE (10 MiB), which closes that transport. */
 const HUGE_VERB_LENGTH = 10 * 1024 * 1024 + 64 * 1024;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
-/** Another server script to fuzz (to see this test catch a broken server); default dist/server.js. */
+/** Another server script to fuzz (to see this test catch a broken server); default dist/server.cjs. */
 const SERVER = process.env.FUZZ_SERVER;
 
 // ---------------------------------------------------------------------------

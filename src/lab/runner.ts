@@ -7,6 +7,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerBuild } from '../minimcp/errors.js';
 import { runLessonRequest, runProfileEdit, runRequest, TOOL_NAME, type CallRecord, type HostView } from './agent.js';
 import { ServerConnection } from './connection.js';
+import { serverCommand } from '../lab/variants.js';
 import { KNOB_SOURCES, type Knobs } from './knobs.js';
 import { figures, type Figures } from './metrics.js';
 import { findings } from './model-reading.js';
@@ -66,8 +67,8 @@ export interface RunResult extends Figures {
  */
 export async function run(variant: string, server: string | string[], settings: RunSettings): Promise<RunResult> {
   const { client: profile, server: build, seed, calls, knobs, workload = 'conjugate', readOnly = false } = settings;
-  const script = typeof server === 'string' ? [server] : server;
-  const command = { command: process.execPath, args: [...script, '--build', build, ...(readOnly ? ['--read-only'] : [])] };
+  const [script, ...own] = typeof server === 'string' ? [server] : server;
+  const command = serverCommand(script!, [...own, '--build', build, ...(readOnly ? ['--read-only'] : [])]);
   const connection = new ServerConnection(command, knobs.callTimeoutMs);
   try {
     let tools: Tool[] | undefined;

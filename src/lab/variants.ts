@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { build, version as esbuildVersion } from 'esbuild';
@@ -19,24 +19,25 @@ export const BASELINE = 'baseline';
 const SOURCE_DIRS = ['src', 'contract'];
 
 /**
- * One ESM file for Node 20 from a TypeScript entry point, its dependencies
- * resolved from the kit's node_modules wherever the entry lives. Variant
- * servers and the sweep's worker are built this way (scripts/launch.mjs does
- * the same for the command-line entry points, in plain JS).
+ * One file for Node 20 from a TypeScript entry point, its dependencies
+ * resolved from the kit's node_modules wherever the entry lives. The sweep's
+ * worker is an ES module; a server is a plain script (`iife`), because a V8
+ * startup snapshot is built from a script (scripts/launch.mjs bundles the
+ * command-line entry points the same way, in plain JS).
  */
-export async function bundle(entry: string, outfile: string, external: string[] = []): Promise<void> {
+export async function bundle(entry: string, outfile: string, external: string[] = [], format: 'esm' | 'iife' = 'esm'): Promise<void> {
   await build({
     entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format,
     target: 'node20',
     logLevel: 'silent',
     nodePaths: [join(REPO, 'node_modules')],
     external,
-    // Some CommonJS dependencies (ajv) call require(); give the ESM bundle one.
-    banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
+    // Some CommonJS dependencies (ajv) call require(); give an ES module one (a script has its own).
+    ...(format === 'esm' ? { banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" } } : {}),
   });
 }
 
@@ -151,25 +152,86 @@ export function prepareSources(patches: string[], root = REPO): string {
 export async function buildServer(patches: string[] = [], root = REPO): Promise<string> {
   for (const patch of patches) if (!existsSync(patch)) throw new BuildError(`no such patch: ${patch}`);
   const key = contentKey(root, patches);
-  const outfile = join(CACHE_DIR, 'servers', key, 'server.js');
-  if (existsSync(outfile)) return outfile;
+  const outfile = join(CACHE_DIR, 'servers', key, 'server.cjs');
+  if (existsSync(outfile)) {
+    markUsed(dirname(outfile));
+    return outfile;
+  }
 
   const work = prepareSources(patches, root);
   try {
     const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     mkdirSync(dirname(outfile), { recursive: true });
     try {
-      await bundle(join(work, 'src/minimcp/server.ts'), staged);
+      await bundle(join(work, 'src/minimcp/server.ts'), staged, [], 'iife');
     } catch (error) {
       // Name the learner's own files, not the temporary copy.
       throw new BuildError(`the server does not build: ${(error as Error).message.replaceAll(work, root)}`);
     }
     // The contract travels with the server it was patched with (a break may change it).
     cpSync(join(work, 'contract'), join(dirname(outfile), 'contract'), { recursive: true });
-    // Renamed into place only when complete: a build interrupted half-way is never taken from the cache.
+    buildSnapshot(staged, snapshotOf(outfile));
+    // Renamed into place only when complete (the snapshot first): a build interrupted half-way is never taken from the cache.
     renameSync(staged, outfile);
+    pruneServers(dirname(outfile));
     return outfile;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Where a built server's startup snapshot is (src/minimcp/server.ts runs main() from it). */
+function snapshotOf(serverJs: string): string {
+  return serverJs.replace(/\.cjs$/, '.blob');
+}
+
+/**
+ * A V8 startup snapshot of the server with its modules loaded (node
+ * --build-snapshot): a server started from it skips compiling and running
+ * about a megabyte of zod and the SDK, which is most of its start-up. A
+ * server whose modules throw, or hang, gets none and starts from its script,
+ * where the learner sees the error as before.
+ */
+function buildSnapshot(script: string, blob: string): void {
+  const staged = `${blob}.${process.pid}.tmp`;
+  try {
+    execFileSync(process.execPath, ['--snapshot-blob', staged, '--build-snapshot', script], { stdio: 'ignore', timeout: 20_000 });
+    renameSync(staged, blob);
+  } catch {
+    rmSync(staged, { force: true });
+  }
+}
+
+/**
+ * How to start a built server with `args`: from its startup snapshot when it
+ * has one (node's arguments end at `--`, the server's follow), else its script.
+ */
+export function serverCommand(serverJs: string, args: string[] = []): { command: string; args: string[] } {
+  const blob = snapshotOf(serverJs);
+  if (serverJs.endsWith('.cjs') && existsSync(blob)) return { command: process.execPath, args: ['--snapshot-blob', blob, '--', ...args] };
+  return { command: process.execPath, args: [serverJs, ...args] };
+}
+
+/** Servers kept in the cache: every test workspace and each edit of a learner's is a build of its own. */
+const KEEP_SERVERS = 120;
+
+function markUsed(dir: string): void {
+  const now = new Date();
+  try {
+    utimesSync(dir, now, now);
+  } catch {
+    // Another process pruned it a moment ago; the caller's existsSync already passed, and a rebuild comes next time.
+  }
+}
+
+/** Removes the least recently used builds beyond KEEP_SERVERS (never `keep`, the one just built). */
+function pruneServers(keep: string): void {
+  const root = dirname(keep);
+  const dirs = readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => join(root, d.name))
+    .filter((d) => d !== keep)
+    .map((d) => ({ d, used: statSync(d, { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => b.used - a.used);
+  for (const { d } of dirs.slice(KEEP_SERVERS - 1)) rmSync(d, { recursive: true, force: true });
 }

@@ -23,7 +23,7 @@ import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { getProfile } from '../lab/profiles/index.js';
 import { run, type RunResult } from '../lab/runner.js';
-import { buildServer, BuildError, contractOf, patchChain } from '../lab/variants.js';
+import { buildServer, BuildError, contractOf, patchChain, serverCommand } from '../lab/variants.js';
 import type { Lab, LabRun } from './catalogue.js';
 
 export interface RunComparison {
@@ -80,10 +80,10 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
   const referenceJs = await buildServer(patchChain(lab.id).solution);
   let violations: Violation[];
   try {
-    ({ violations } = await checkServer({ command: process.execPath, args: [serverJs] }, contractOf(referenceJs)));
+    ({ violations } = await checkServer(serverCommand(serverJs), contractOf(referenceJs)));
     // A lab that builds on another lab's break starts from that break's violations: only the ones its
     // reference solution does not have count against the workspace.
-    const reference = await checkServer({ command: process.execPath, args: [referenceJs] }, contractOf(referenceJs));
+    const reference = await checkServer(serverCommand(referenceJs), contractOf(referenceJs));
     const inherited = new Set(reference.violations.map(violationKey));
     violations = violations.filter((v) => !inherited.has(violationKey(v)));
   } catch (error) {

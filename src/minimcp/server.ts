@@ -1,12 +1,13 @@
 /**
  * minimcp: the kit's stdio MCP server.
  *
- *   node dist/server.js [--build low-level|mcpserver-1.20|mcpserver-1.32] [--read-only]
+ *   node dist/server.cjs [--build low-level|mcpserver-1.20|mcpserver-1.32] [--read-only]
  *   npx tsx src/minimcp/server.ts --build low-level
  *
  * stdout carries protocol messages and nothing else; traces go to stderr.
  */
 import process from 'node:process';
+import v8 from 'node:v8';
 import { BUILD_TITLES, DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from './errors.js';
 import { createMiniServer } from './protocol.js';
 import { readOnlyFromEnvironment } from './readonly.js';
@@ -53,10 +54,10 @@ export function parseServerArgs(argv: string[]): ServerFlags | 'help' {
   return { build, readOnly };
 }
 
-async function main(): Promise<void> {
+async function main(argv: string[]): Promise<void> {
   let flags: ServerFlags | 'help';
   try {
-    flags = parseServerArgs(process.argv.slice(2));
+    flags = parseServerArgs(argv);
   } catch (error) {
     process.stderr.write(`minimcp: ${(error as Error).message}\n\n${USAGE}\n`);
     process.exit(2);
@@ -73,4 +74,8 @@ async function main(): Promise<void> {
   log(`serving ${TOOLS.map((t) => t.name).join(', ')} over stdio (build ${flags.build}${flags.readOnly ? ', read-only' : ''})`);
 }
 
-void main();
+// The kit's runner starts this server hundreds of times, from a V8 startup snapshot built once per variant
+// (buildServer in src/lab/variants.ts): the modules above are loaded already, and main() runs with the arguments
+// that follow node's own (there is no script path in process.argv then).
+if (v8.startupSnapshot.isBuildingSnapshot()) v8.startupSnapshot.setDeserializeMainFunction(() => void main(process.argv.slice(1)));
+else void main(process.argv.slice(2));

@@ -37,8 +37,9 @@ export class RawServer {
   private buffer = '';
   private waiters: { test: (r: RawReply) => boolean; resolve: (r: RawReply) => void }[] = [];
 
-  constructor(args: string[] = [], server = SERVER_JS) {
-    this.child = spawn(process.execPath, [server, ...args], { stdio: 'pipe' });
+  /** `start` replaces `node <server> <args>`, e.g. a start from the server's snapshot (serverCommand). */
+  constructor(args: string[] = [], server = SERVER_JS, start?: { command: string; args: string[] }) {
+    this.child = start ? spawn(start.command, start.args, { stdio: 'pipe' }) : spawn(process.execPath, [server, ...args], { stdio: 'pipe' });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
       this.buffer += chunk;

@@ -1,0 +1,72 @@
+/**
+ * The runner starts each built server from a V8 startup snapshot
+ * (serverCommand in src/lab/variants.ts). A server started that way must be
+ * the same server: the same tools/list, byte for byte the same replies to the
+ * same lines, and the same stderr (a thrown error's frames included), on
+ * every build, as the same bundle started from its script.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildServer, patchChain, serverCommand } from '../src/lab/variants.js';
+import { SERVER_BUILDS } from '../src/minimcp/errors.js';
+import { RawServer, REPO } from './helpers/server.js';
+
+/** Lines a client could send: the handshake, the list, good and bad calls, and a request no server knows. */
+const LINES: { id: number; method: string; params?: unknown }[] = [
+  { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'snapshot-test', version: '1' } } },
+  { id: 2, method: 'tools/list' },
+  { id: 3, method: 'tools/call', params: { name: 'conjugate', arguments: { verb: 'eat', tense: 'present perfect', person: '3rd singular' } } },
+  { id: 4, method: 'tools/call', params: { name: 'conjugate', arguments: { verb: 'eat' } } },
+  { id: 5, method: 'tools/call', params: { name: 'conjugate', arguments: {} } },
+  { id: 6, method: 'tools/call', params: { name: 'lessons', arguments: { action: 'list' } } },
+  { id: 7, method: 'no/such/method' },
+];
+
+async function transcript(start: { command: string; args: string[] }): Promise<{ replies: string[]; stderr: string }> {
+  const server = new RawServer([], '', start);
+  const replies: string[] = [];
+  for (const line of LINES) {
+    replies.push(JSON.stringify(await server.request(line.id, line.method, line.params)));
+    if (line.id === 1) await server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  }
+  await server.close();
+  return { replies, stderr: server.stderr };
+}
+
+// The baseline, and a break whose tool throws (its stderr names the frames).
+const servers = { baseline: await buildServer(), 'root-transform-shape': await buildServer(patchChain('root-transform-shape').variant) };
+
+describe.each(Object.entries(servers))('%s started from its snapshot', (_name, serverJs) => {
+  it('has a snapshot to start from (the runner would otherwise start the script)', () => {
+    expect(serverCommand(serverJs).args[0]).toBe('--snapshot-blob');
+    expect(existsSync(serverCommand(serverJs).args[1]!)).toBe(true);
+  });
+
+  it.each(SERVER_BUILDS)('answers as its script does, on %s', async (build) => {
+    const fromSnapshot = await transcript(serverCommand(serverJs, ['--build', build]));
+    const fromScript = await transcript({ command: process.execPath, args: [serverJs, '--build', build] });
+    expect(fromSnapshot.replies).toEqual(fromScript.replies);
+    expect(fromSnapshot.stderr).toBe(fromScript.stderr);
+    expect(fromSnapshot.stderr).toContain(`(build ${build})`);
+  });
+});
+
+it('a server whose modules throw at start gets no snapshot, and starts from its script, where the error shows', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'snapshot-throws-'));
+  try {
+    for (const dir of ['src', 'contract']) cpSync(join(REPO, dir), join(root, dir), { recursive: true });
+    const tool = join(root, 'src', 'minimcp', 'tools', 'conjugate.ts');
+    writeFileSync(tool, `${readFileSync(tool, 'utf8')}\nthrow new Error('a module that throws at start');\n`);
+    const serverJs = await buildServer([], root);
+    const start = serverCommand(serverJs, ['--build', 'mcpserver-1.32']);
+    expect(start.args).toEqual([serverJs, '--build', 'mcpserver-1.32']);
+    const result = spawnSync(start.command, start.args, { input: '', encoding: 'utf8' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('a module that throws at start');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
