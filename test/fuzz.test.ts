@@ -447,7 +447,10 @@ class Watch {
 
   constructor(server: RawServer) {
     server.child.stdout.prependListener('data', (chunk: string) => {
+      // The 20 MB reply comes in many chunks: its end is looked for in each new chunk, not in all of it so far.
+      const complete = chunk.includes('\n');
       this.buffer += chunk;
+      if (!complete) return;
       let nl: number;
       while ((nl = this.buffer.indexOf('\n')) !== -1) {
         const line = this.buffer.slice(0, nl);

@@ -42,7 +42,10 @@ export class RawServer {
     this.child = start ? spawn(start.command, start.args, { stdio: 'pipe' }) : spawn(process.execPath, [server, ...args], { stdio: 'pipe' });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
+      // A reply of 20 MB arrives in many chunks: look for its end in the new chunk only, not in all of it so far.
+      const complete = chunk.includes('\n');
       this.buffer += chunk;
+      if (!complete) return;
       let nl: number;
       while ((nl = this.buffer.indexOf('\n')) !== -1) {
         const line = this.buffer.slice(0, nl);
