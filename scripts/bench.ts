@@ -8,10 +8,13 @@
  *   3. the runner's call rate (agent loop, profile, records) next to a bare SDK
  *      client loop, in the same run; target: runner/bare >= 0.8;
  *   4. the wall time of `npm run lab -- --variant broken-schema --json`, warm
- *      (target: under 3 s) and once with the build caches removed.
+ *      (target: under 3 s) and once with the build caches removed;
+ *   5. the wall time of `npm run class -- sweep` (target: under 20 s);
+ *   6. the wall time of the whole test suite, `npx vitest run` (target: under
+ *      100 s); `--no-suite` leaves it out.
  *
  * It prints figures and whether each target is met; it never fails on them.
- * Takes about a minute or two.
+ * Takes about five minutes with the suite, two without.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
@@ -26,7 +29,7 @@ import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
 import { CACHE_DIR, REPO } from '../src/lab/paths.js';
 import { getProfile } from '../src/lab/profiles/index.js';
 import { run, type RunResult } from '../src/lab/runner.js';
-import { buildServer } from '../src/lab/variants.js';
+import { buildServer, serverCommand } from '../src/lab/variants.js';
 
 // ---------------------------------------------------------------------------
 // Settings
@@ -38,8 +41,10 @@ const RATE_REPS = 3;
 const SIDE_BY_SIDE_CALLS = 1000;
 const SIDE_BY_SIDE_ROUNDS = 5;
 const LAB_REPS = 5;
-const RATIO_TARGET = 0.8;
+const RATIO_TARGET = 0.9;
 const LAB_TARGET_MS = 3000;
+const SWEEP_TARGET_MS = 20_000;
+const SUITE_TARGET_MS = 100_000;
 const BUILD = 'mcpserver-1.32' as const;
 
 /** Valid arguments for the baseline's conjugate tool, cycled through. */
@@ -287,8 +292,29 @@ async function labCold(): Promise<number> {
 }
 
 // ---------------------------------------------------------------------------
+// 5 and 6. The sweep and the suite
+
+/** The wall time of one command run to its end (its output is not kept; its last lines are shown if it fails). */
+function timed(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let tail = '';
+    const keep = (chunk: Buffer) => (tail = (tail + chunk.toString('utf8')).slice(-4096));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(performance.now() - started);
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${tail.trim().split('\n').slice(-5).join(' | ')}`));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------
 
 async function main(): Promise<void> {
+  const withSuite = !process.argv.includes('--no-suite');
   const benchStarted = performance.now();
   const cpus = os.cpus();
   const machine = `${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown cpu'}, ${os.platform()} ${os.release()} ${os.arch()}, node ${process.version}`;
@@ -300,11 +326,13 @@ async function main(): Promise<void> {
   const npxTsx: ServerCmd = { label: 'npx tsx', command: 'npx', args: ['tsx', serverTs, '--build', BUILD] };
   const nodeTsx: ServerCmd = { label: 'node --import tsx', command: process.execPath, args: ['--import', 'tsx', serverTs, '--build', BUILD] };
   const nodeBundle: ServerCmd = { label: 'node bundle', command: process.execPath, args: [bundle, '--build', BUILD] };
+  // How the runner starts a server: from the bundle's V8 startup snapshot (src/lab/variants.ts).
+  const nodeSnapshot: ServerCmd = { label: 'node snapshot', ...serverCommand(bundle, ['--build', BUILD]) };
 
   // 1 ---------------------------------------------------------------------
   log(`1. Cold start, spawn to tools/list answer (1 warm-up + ${COLD_REPS} runs each)`);
   const cold = new Map<string, Summary>();
-  for (const cmd of [npxTsx, nodeTsx, nodeBundle]) {
+  for (const cmd of [npxTsx, nodeTsx, nodeBundle, nodeSnapshot]) {
     await coldStart(cmd); // warm-up: disk cache, tsx's transform cache
     const times: number[] = [];
     for (let i = 0; i < COLD_REPS; i++) times.push(await coldStart(cmd));
@@ -336,9 +364,9 @@ async function main(): Promise<void> {
 
   // 3 ---------------------------------------------------------------------
   const N = SIDE_BY_SIDE_CALLS;
-  log(`3. Runner vs bare SDK loop on the baseline bundle, N=${N} (1 warm-up round + ${SIDE_BY_SIDE_ROUNDS} alternating rounds)`);
+  log(`3. Runner vs bare SDK loop on the baseline bundle, both started as the runner starts it (snapshot), N=${N} (1 warm-up round + ${SIDE_BY_SIDE_ROUNDS} alternating rounds)`);
   log('   end to end = spawn to close (all of run()); calls phase = tools/list answered to close begun');
-  await bareRun(nodeBundle, 200);
+  await bareRun(nodeSnapshot, 200);
   await runnerRun(bundle, 200);
   const bare: Timed[] = [];
   const runner: Timed[] = [];
@@ -351,11 +379,11 @@ async function main(): Promise<void> {
     let b: Timed;
     let r: Timed & { result: RunResult };
     if (first === 'bare') {
-      b = await bareRun(nodeBundle, N);
+      b = await bareRun(nodeSnapshot, N);
       r = await runnerRun(bundle, N);
     } else {
       r = await runnerRun(bundle, N);
-      b = await bareRun(nodeBundle, N);
+      b = await bareRun(nodeSnapshot, N);
     }
     bare.push(b);
     runner.push(r);
@@ -394,6 +422,21 @@ async function main(): Promise<void> {
   log(`   cold  ${ms(coldLab)} (node_modules/.cache/schema-breaks moved aside, then restored)`);
   log();
 
+  // 5 ---------------------------------------------------------------------
+  log('5. npm run class -- sweep (every lab x every client x every build, 100 calls; bundles already cached)');
+  const sweepMs = await timed(process.execPath, ['scripts/launch.mjs', 'scripts/class.ts', 'sweep', '--out', join('out', 'bench-sweep.html')]);
+  log(`   ${ms(sweepMs)}; target < ${SWEEP_TARGET_MS} ms: ${met(sweepMs < SWEEP_TARGET_MS)}`);
+  log();
+
+  // 6 ---------------------------------------------------------------------
+  let suiteMs: number | undefined;
+  if (withSuite) {
+    log('6. the test suite, npx vitest run');
+    suiteMs = await timed(join(REPO, 'node_modules', '.bin', 'vitest'), ['run']);
+    log(`   ${ms(suiteMs)}; target < ${SUITE_TARGET_MS} ms: ${met(suiteMs < SUITE_TARGET_MS)}`);
+    log();
+  }
+
   // Table -------------------------------------------------------------------
   const rows: [string, string, string][] = [];
   for (const [label, s] of cold) rows.push([`cold start, ${label}`, fmtSummaryMs(s), '']);
@@ -406,6 +449,8 @@ async function main(): Promise<void> {
   rows.push(['ratio runner/bare, calls phase', ratioCalls.toFixed(2), `>= ${RATIO_TARGET}: ${met(ratioCalls >= RATIO_TARGET)}`]);
   rows.push(['npm run lab (warm)', fmtSummaryMs(lab), `< ${LAB_TARGET_MS} ms: ${met(lab.median < LAB_TARGET_MS)}`]);
   rows.push(['npm run lab (cold caches)', ms(coldLab), '']);
+  rows.push(['npm run class -- sweep', ms(sweepMs), `< ${SWEEP_TARGET_MS} ms: ${met(sweepMs < SWEEP_TARGET_MS)}`]);
+  if (suiteMs !== undefined) rows.push(['npx vitest run', ms(suiteMs), `< ${SUITE_TARGET_MS} ms: ${met(suiteMs < SUITE_TARGET_MS)}`]);
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));
   log('Summary (medians)');

@@ -1,36 +1,30 @@
 /** npm run check -- <lab> [--learner NAME] [--lang en|es]: is your workspace fixed? See src/learn/check.ts. */
-import { parseArgs } from 'node:util';
+import { HELP_OPTION, optionsHelp, parseOptions } from '../src/core/options.js';
+import { runCommand, UserError } from '../src/core/user-error.js';
 import { LANGS, loadCatalogue, type Lang } from '../src/learn/catalogue.js';
-import { runCommand } from '../src/core/user-error.js';
 import { runCheck } from '../src/learn/flow.js';
 import { detectLang } from '../src/learn/i18n.js';
 import { REPO } from '../src/lab/paths.js';
 import { rememberedLang } from '../src/learn/learner.js';
 
+const OPTIONS = [
+  { name: 'learner', kind: 'string', value: 'NAME', help: 'whose workspace (default: the learner last named)' },
+  { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the verdict (default: the last one asked for, else the locale)' },
+  HELP_OPTION,
+] as const;
+
+const fail = (message: string) => new UserError(`${message} (npm run check -- --help)`);
+
 async function main(): Promise<number> {
   const labs = loadCatalogue();
-  let parsed;
-  try {
-    parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, strict: true, options: { learner: { type: 'string' }, lang: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    process.stderr.write(`check: ${(error as Error).message.split('\n')[0]}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const usage = `Usage: npm run check -- <lab> [--learner NAME] [--lang en|es]\nLabs: ${labs.map((l) => l.id).join(', ')}`;
+  const { values, positionals } = parseOptions(OPTIONS, process.argv.slice(2), fail, { positionals: true });
   if (values.help) {
-    process.stdout.write(`${usage}\n`);
+    process.stdout.write(`Usage: npm run check -- <lab> [options]\n\nIs your workspace of <lab> fixed? Type-checks it, runs the contract tests and the lab's runs,\nand compares them with the kit's reference solution.\n\n${optionsHelp(OPTIONS)}\n\nLabs: ${labs.map((l) => l.id).join(', ')}\n`);
     return 0;
   }
   const lab = labs.find((l) => l.id === positionals[0]);
-  if (positionals.length !== 1 || !lab) {
-    process.stderr.write(`check: ${positionals[0] === undefined ? 'which lab?' : `unknown lab "${positionals[0]}"`}; one of: ${labs.map((l) => l.id).join(', ')}\n`);
-    return 2;
-  }
-  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) {
-    process.stderr.write(`check: unknown language "${values.lang}"; one of: ${LANGS.join(', ')}\n`);
-    return 2;
-  }
+  if (positionals.length !== 1 || !lab) throw fail(`${positionals[0] === undefined ? 'which lab' : positionals.length > 1 ? 'one lab at a time' : `unknown lab "${positionals[0]}"`}; one of: ${labs.map((l) => l.id).join(', ')}`);
+  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw fail(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
   return runCheck(lab, { learner: values.learner, lang: (values.lang as Lang | undefined) ?? rememberedLang(REPO) ?? detectLang() });
 }
 

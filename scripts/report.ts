@@ -1,42 +1,33 @@
 /** npm run report -- <saved.json> [-o page.html] [--lang en|es]: a saved `npm run lab -- --json` result as an HTML page. See src/report/html.ts. */
-import { parseArgs } from 'node:util';
+import { HELP_OPTION, optionsHelp, parseOptions } from '../src/core/options.js';
 import { LANGS, type Lang } from '../src/learn/catalogue.js';
 import { detectLang } from '../src/learn/i18n.js';
-import { runCommand } from '../src/core/user-error.js';
+import { runCommand, UserError } from '../src/core/user-error.js';
 import { labSheetQuote, readSavedReport, writeReportPage } from '../src/report/write.js';
 
-const USAGE = `Usage: npm run report -- <saved.json> [-o page.html] [--lang en|es]
+const OPTIONS = [
+  { name: 'output', kind: 'string', short: 'o', value: 'FILE', help: 'where to write the page (default: the saved file with .html for .json)' },
+  { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the page (default: from the locale)' },
+  HELP_OPTION,
+] as const;
+
+const USAGE = `Usage: npm run report -- <saved.json> [options]
 
 Turns a saved result of \`npm run lab -- ... --json > saved.json\` into one
-self-contained HTML page (no network; opens from disk). The page goes next to
-the file with .html for .json unless -o says where.`;
+self-contained HTML page (no network; opens from disk).
+
+${optionsHelp(OPTIONS)}`;
+
+const fail = (message: string) => new UserError(`${message} (npm run report -- --help)`);
 
 function main(): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      strict: true,
-      options: { output: { type: 'string', short: 'o' }, lang: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    process.stderr.write(`report: ${(error as Error).message.split('\n')[0]}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseOptions(OPTIONS, process.argv.slice(2), fail, { positionals: true });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (positionals.length !== 1) {
-    process.stderr.write(`report: ${positionals.length === 0 ? 'which file?' : 'one file at a time'} (npm run report -- <saved.json> [-o page.html] [--lang en|es])\n`);
-    return 2;
-  }
-  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) {
-    process.stderr.write(`report: unknown language "${values.lang}"; one of: ${LANGS.join(', ')}\n`);
-    return 2;
-  }
+  if (positionals.length !== 1) throw fail(positionals.length === 0 ? 'which file?' : 'one file at a time');
+  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw fail(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
   const file = positionals[0]!;
   const output = values.output ?? `${file.replace(/\.json$/i, '')}.html`;
   const lang = (values.lang as Lang | undefined) ?? detectLang();

@@ -54,18 +54,41 @@ describe.each(Object.entries(servers))('%s started from its snapshot', (_name, s
   });
 });
 
-it('a server whose modules throw at start gets no snapshot, and starts from its script, where the error shows', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'snapshot-throws-'));
+it('a kit server whose modules throw at start gets no snapshot, and starts from its script, where the error shows', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'snapshot-throws-'));
   try {
-    for (const dir of ['src', 'contract']) cpSync(join(REPO, dir), join(root, dir), { recursive: true });
-    const tool = join(root, 'src', 'minimcp', 'tools', 'conjugate.ts');
-    writeFileSync(tool, `${readFileSync(tool, 'utf8')}\nthrow new Error('a module that throws at start');\n`);
-    const serverJs = await buildServer([], root);
+    // A patch like a break's, applied to the kit's own sources: the tool's module throws when loaded.
+    const tool = readFileSync(join(REPO, 'src', 'minimcp', 'tools', 'conjugate.ts'), 'utf8');
+    const lines = tool.split('\n').length - (tool.endsWith('\n') ? 1 : 0);
+    const patch = join(dir, 'throws.patch');
+    writeFileSync(patch, [
+      'diff --git a/src/minimcp/tools/conjugate.ts b/src/minimcp/tools/conjugate.ts',
+      '--- a/src/minimcp/tools/conjugate.ts',
+      '+++ b/src/minimcp/tools/conjugate.ts',
+      `@@ -${lines},0 +${lines + 1},1 @@`,
+      "+throw new Error('a module that throws at start');",
+      '',
+    ].join('\n'));
+    const serverJs = await buildServer([patch]);
     const start = serverCommand(serverJs, ['--build', 'mcpserver-1.32']);
     expect(start.args).toEqual([serverJs, '--build', 'mcpserver-1.32']);
     const result = spawnSync(start.command, start.args, { input: '', encoding: 'utf8' });
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('a module that throws at start');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it("a learner's workspace gets no snapshot: it changes with every edit and starts a few times per check", async () => {
+  const root = mkdtempSync(join(tmpdir(), 'snapshot-workspace-'));
+  try {
+    for (const dir of ['src', 'contract']) cpSync(join(REPO, dir), join(root, dir), { recursive: true });
+    // An edit of the learner's (a build of the same sources as the kit's is the kit's, snapshot and all).
+    const tool = join(root, 'src', 'minimcp', 'tools', 'conjugate.ts');
+    writeFileSync(tool, `${readFileSync(tool, 'utf8')}\n// ${root}\n`);
+    const serverJs = await buildServer([], root);
+    expect(serverCommand(serverJs).args).toEqual([serverJs]);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

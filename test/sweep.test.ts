@@ -25,7 +25,7 @@ import { loadCatalogue } from '../src/learn/catalogue.js';
 import { REPO } from './helpers/server.js';
 
 const SEED = 3;
-const CALLS = 30;
+const CALLS = 10;
 const CHROMIUM = '/usr/bin/chromium';
 
 /** The sweep command as a learner starts it, in its own process: the JSON on stdout, the page in `out`. */

@@ -9,7 +9,6 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { REPO } from '../lab/paths.js';
 import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
 import { detectLang } from '../learn/i18n.js';
@@ -19,26 +18,39 @@ import { ct } from './i18n.js';
 import { renderClassPage } from './page.js';
 import { buildClassReport } from './report.js';
 import { renderClassTerminal } from './terminal.js';
+import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option } from '../core/options.js';
 import { UserError } from '../core/user-error.js';
+
+const REPORT_OPTIONS = [
+  { name: 'out', kind: 'string', value: 'FILE', help: 'where to write the page (default FOLDER/class-report.html)' },
+  { name: 'json', kind: 'boolean', help: ['print the report as one JSON document instead (format', 'schema-breaks/class-report, version 1; the page only with --out)'] },
+  { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the page and summary (default: from the locale)' },
+  HELP_OPTION,
+] as const satisfies readonly Option[];
+
+const HANDOUT_OPTIONS = [
+  { name: 'all', kind: 'boolean', help: 'every lab (in both languages, unless --lang is given)' },
+  { name: 'out', kind: 'string', value: 'FILE', help: 'the handout file (with --all: a folder; default out/handouts/; out/ is ignored by git)' },
+  { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the handout (default: from the locale)' },
+  HELP_OPTION,
+] as const satisfies readonly Option[];
+
+// Options indented under their command, their explanations in the commands' column.
+const WIDTH = Math.max(18, helpWidth(REPORT_OPTIONS, HANDOUT_OPTIONS));
 
 export const USAGE = `Usage: npm run class -- <command> [options]
 
 Commands:
-  report [FOLDER]       the class report: every breaks.jsonl under FOLDER, at any depth
-                        (default learners/), as a terminal summary and an HTML page
-      --out FILE        where to write the page (default FOLDER/class-report.html)
-      --json            print the report as one JSON document instead (format
-                        schema-breaks/class-report, version 1; the page only with --out)
-      --lang en|es      language of the page and summary (default: from the locale)
-  handout <lab>         a printable one-page handout: the hypothesis, the break and
-                        the questions with blank boxes, no answers
-  handout --all         every lab (in both languages, unless --lang is given)
-      --out FILE        the handout file (with --all: a folder; default out/handouts/; out/ is ignored by git)
-      --lang en|es      language of the handout (default: from the locale)
-  sweep [...]           every lab x every client profile x every server build, on one page
-                        (npm run class -- sweep --help for its options)
+  report [FOLDER]     the class report: every breaks.jsonl under FOLDER, at any depth
+                      (default learners/), as a terminal summary and an HTML page
+${optionsHelp(REPORT_OPTIONS.filter((o) => o.name !== 'help'), { indent: 4, width: WIDTH })}
+  handout <lab>       a printable one-page handout: the hypothesis, the break and
+                      the questions with blank boxes, no answers
+${optionsHelp(HANDOUT_OPTIONS.filter((o) => o.name !== 'help'), { indent: 4, width: WIDTH })}
+  sweep [...]         every lab x every client profile x every server build, on one page
+                      (npm run class -- sweep --help for its options)
 
-  --help                this text`;
+  -h, --help          this text`;
 
 export class ClassUsageError extends UserError {}
 
@@ -64,17 +76,6 @@ function langOf(value: string | undefined): Lang {
   return value as Lang;
 }
 
-type Options = Record<string, { type: 'string' | 'boolean' }>;
-
-function parse(argv: string[], options: Options): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
-  try {
-    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
-    return { values: values as Record<string, string | boolean | undefined>, positionals };
-  } catch (error) {
-    throw new ClassUsageError((error as Error).message.split('\n')[0]!);
-  }
-}
-
 function writeFile(file: string, text: string): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
@@ -85,13 +86,13 @@ function writeFile(file: string, text: string): void {
 }
 
 export async function reportCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { out: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' } });
+  const { values, positionals } = parseOptions(REPORT_OPTIONS, argv, (message) => new ClassUsageError(message), { positionals: true });
   if (values.help) {
     write(USAGE);
     return 0;
   }
   if (positionals.length > 1) throw new ClassUsageError(`report takes one folder; got ${positionals.length}: ${positionals.join(' ')}`);
-  const lang = langOf(values.lang as string | undefined);
+  const lang = langOf(values.lang);
   const given = positionals[0];
   const folder = given === undefined ? join(REPO, 'learners') : fromUser(given);
   const name = given ?? 'learners/';
@@ -104,7 +105,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
     throw error;
   }
   const report = buildClassReport({ folder: name, discovery, labs: loadCatalogue(), lang });
-  const out = values.out === undefined ? undefined : fromUser(values.out as string);
+  const out = values.out === undefined ? undefined : fromUser(values.out);
   if (values.json) {
     if (out) writeFile(out, renderClassPage(report));
     write(JSON.stringify(report, null, 2));
@@ -118,7 +119,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
 }
 
 export async function handoutCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { out: { type: 'string' }, lang: { type: 'string' }, all: { type: 'boolean' } });
+  const { values, positionals } = parseOptions(HANDOUT_OPTIONS, argv, (message) => new ClassUsageError(message), { positionals: true });
   if (values.help) {
     write(USAGE);
     return 0;
@@ -127,8 +128,8 @@ export async function handoutCommand(argv: string[]): Promise<number> {
   const ids = labs.map((l) => l.id).join(', ');
   if (values.all) {
     if (positionals.length > 0) throw new ClassUsageError(`handout --all takes no lab; got ${positionals.join(' ')}`);
-    const langs = values.lang === undefined ? [...LANGS] : [langOf(values.lang as string)];
-    const dir = fromUser((values.out as string | undefined) ?? join('out', 'handouts'));
+    const langs = values.lang === undefined ? [...LANGS] : [langOf(values.lang)];
+    const dir = fromUser((values.out) ?? join('out', 'handouts'));
     for (const lab of labs) {
       for (const lang of langs) {
         const file = join(dir, `${lab.id}.${lang}.html`);
@@ -141,8 +142,8 @@ export async function handoutCommand(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new ClassUsageError(positionals.length === 0 ? `which lab? one of: ${ids} (or --all)` : `handout takes one lab; got ${positionals.join(' ')}`);
   const lab = labs.find((l) => l.id === positionals[0]);
   if (!lab) throw new ClassUsageError(`unknown lab "${positionals[0]}"; one of: ${ids}`);
-  const lang = langOf(values.lang as string | undefined);
-  const file = fromUser((values.out as string | undefined) ?? join('out', 'handouts', `${lab.id}.${lang}.html`));
+  const lang = langOf(values.lang);
+  const file = fromUser((values.out) ?? join('out', 'handouts', `${lab.id}.${lang}.html`));
   writeFile(file, renderHandout(lab, lang));
   write(`${ct('handoutWritten', lang)} ${shown(file)}`);
   return 0;

@@ -27,7 +27,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { HELP_OPTION, optionsHelp, parseOptions, type Option } from '../core/options.js';
 import { SERVER_BUILDS } from '../minimcp/errors.js';
 import { LANGS, type Lang } from '../learn/catalogue.js';
 import { detectLang } from '../learn/i18n.js';
@@ -47,19 +47,22 @@ export { sweep, workerBundle } from './sweep-run.js';
 // The command
 // ---------------------------------------------------------------------------
 
+const SWEEP_OPTIONS = [
+  { name: 'seed', kind: 'string', value: 'N', help: 'seed of the workload and the model (default 1)' },
+  { name: 'calls', kind: 'string', value: 'N', help: 'workload size of each run (default 100); the eval of 30 always runs' },
+  { name: 'out', kind: 'string', value: 'FILE', help: 'where to write the page (default out/sweep.html; out/ is ignored by git)' },
+  { name: 'json', kind: 'boolean', help: [`print the data as one JSON document (format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION}) and nothing else;`, 'the page is written too when --out is given'] },
+  { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the page (default: from the locale)' },
+  { name: 'jobs', kind: 'string', value: 'N', help: ["worker threads running the labs in parallel (default: the machine's cores); they keep", 'twice as many runs in flight in all as there are cores, each run its own server process'] },
+  HELP_OPTION,
+] as const satisfies readonly Option[];
+
 export const SWEEP_USAGE = `Usage: npm run class -- sweep [options]
 
 Every lab x every client profile (${PROFILE_IDS.join(', ')}) x every server build (${SERVER_BUILDS.join(', ')}),
 each with its solution, on one page: the whole course's findings on one screen.
 
-  --seed N        seed of the workload and the model (default 1)
-  --calls N       workload size of each run (default 100); the eval of 30 always runs
-  --out FILE      where to write the page (default out/sweep.html; out/ is ignored by git)
-  --json          print the data as one JSON document (format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION}) and nothing else;
-                  the page is written too when --out is given
-  --lang en|es    language of the page (default: from the locale)
-  --jobs N        worker threads running the labs in parallel (default: the machine's cores); they keep
-                  twice as many runs in flight in all as there are cores, each run its own server process`;
+${optionsHelp(SWEEP_OPTIONS)}`;
 
 class UsageError extends UserError {}
 
@@ -81,25 +84,7 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
 export function parseSweepArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): SweepCommand | 'help' {
   // Tolerate the subcommand's own name in front, whoever routes to us.
   const args = argv[0] === 'sweep' ? argv.slice(1) : argv;
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        seed: { type: 'string' },
-        calls: { type: 'string' },
-        out: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        lang: { type: 'string' },
-        jobs: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]!);
-  }
+  const { values } = parseOptions(SWEEP_OPTIONS, args, (message) => new UsageError(message));
   if (values.help) return 'help';
   if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw new UsageError(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
   if (values.out === '') throw new UsageError('--out needs a file name');
@@ -107,7 +92,7 @@ export function parseSweepArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     seed: wholeNumber('seed', values.seed, 1, 0),
     calls: wholeNumber('calls', values.calls, 100, 1),
     out: values.out,
-    json: values.json!,
+    json: values.json ?? false,
     lang: (values.lang as Lang | undefined) ?? detectLang(env),
     jobs: wholeNumber('jobs', values.jobs, availableParallelism(), 1),
   };

@@ -10,7 +10,7 @@
  * Every bad input is one clear line and exit code 2.
  */
 import { isAbsolute, join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option } from '../core/options.js';
 import { runCommand, UserError } from '../core/user-error.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
@@ -30,37 +30,54 @@ import { BASELINE, listBreaks } from '../lab/variants.js';
 
 export type { LabOptions } from '../lab/side-by-side.js';
 
+/** More seeds than this is a sweep, not a lab run. */
+const MAX_SEEDS = 20;
+/** A run of 1,000 calls takes a few seconds; more teaches nothing more. */
+const MAX_CALLS = 1000;
+
+/** The options of a lab: the learner's path. */
+const LAB_OPTIONS = [
+  { name: 'variant', kind: 'string', value: 'ID', help: 'a lab (a break from breaks/), or baseline' },
+  { name: 'learner', kind: 'string', value: 'NAME', help: 'whose notes and workspace (remembered after the first time)' },
+  { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the sheets and questions (default: the last one asked for, else the locale)' },
+  { name: 'read', kind: 'boolean', help: 'show the lab sheet' },
+  { name: 'hint', kind: 'string', value: 'N', help: 'show hint N of the lab sheet' },
+  { name: 'workspace', kind: 'boolean', help: 'write the broken server into learners/<name>/workspace/<lab>/' },
+  { name: 'reset', kind: 'boolean', help: 'restore the broken workspace (asks first; --yes to skip asking)' },
+  { name: 'yes', kind: 'boolean', help: 'do not ask before --reset' },
+  { name: 'no-predict', kind: 'boolean', help: 'run without asking for predictions' },
+  { name: 'predict', kind: 'string', value: 'FILE', help: 'predictions from a JSON file: {"answers": {"<question id>": value}, "reasoning": "..."}' },
+  HELP_OPTION,
+] as const satisfies readonly Option[];
+
+/** The options of a run, for exploring (no predictions are asked). */
+const RUN_OPTIONS = [
+  { name: 'client', kind: 'string', value: 'P', help: `how the host presents the schema: ${PROFILE_IDS.join(', ')} (default faithful)` },
+  { name: 'server', kind: 'string', value: 'ID', help: ['the server build, which decides how errors reach the client:', `${SERVER_BUILDS.join(', ')} (default: the lab's, else ${DEFAULT_BUILD})`] },
+  { name: 'seed', kind: 'string', value: 'N', help: 'seed of the workload and the model (default 1)' },
+  { name: 'seeds', kind: 'string', value: 'N', help: [`run N seeds (up to ${MAX_SEEDS}) from --seed on and report each figure's mean and range`, "(default: 1 for a run, the lab's own number for a lab's questions)"] },
+  { name: 'calls', kind: 'string', value: 'N', help: `workload size (default 100, at most ${MAX_CALLS}); the eval of 30 always runs` },
+  { name: 'temperature', kind: 'string', value: 'T', help: `the model's sampling temperature, 0 to 2 (default ${DEFAULT_KNOBS.temperature})` },
+  { name: 'workload', kind: 'string', value: 'W', help: 'the requests: conjugate (default), profile (edit a profile: read, change, write back) or lessons' },
+  { name: 'read-only', kind: 'boolean', help: 'start the servers read-only (--read-only on minimcp)' },
+  { name: 'solution', kind: 'boolean', help: 'also run the break with its solution applied' },
+  { name: 'json', kind: 'boolean', help: `print one JSON document (format ${REPORT_FORMAT_VERSION}, see README.md) and nothing else` },
+  { name: 'html', kind: 'string', value: 'FILE', help: ['also write the results as one self-contained HTML page (with the lab: your predictions too);', 'a bare file name goes into out/, which git ignores'] },
+  { name: 'spec', kind: 'string', help: 'gone: the server build decides the errors', hidden: true },
+] as const satisfies readonly Option[];
+
+const WIDTH = helpWidth(LAB_OPTIONS, RUN_OPTIONS);
+
 export const USAGE = `Usage: npm run lab -- [--variant <id>] [options]
 
 With no --variant: the labs, where you are in each, and what to do next.
 With --variant <lab>: asks your predictions, runs the lab, and puts your
 predictions next to what was measured, in your notes (learners/<name>/notes/).
 
-  --variant ID       a lab (a break from breaks/), or baseline
-  --learner NAME     whose notes and workspace (remembered after the first time)
-  --lang en|es       language of the sheets and questions (default: from the locale)
-  --read             show the lab sheet
-  --hint N           show hint N of the lab sheet
-  --workspace        write the broken server into learners/<name>/workspace/<lab>/
-  --reset            restore the broken workspace (asks first; --yes to skip asking)
-  --no-predict       run without asking for predictions
-  --predict FILE     predictions from a JSON file: {"answers": {"<question id>": value}, "reasoning": "..."}
+${optionsHelp(LAB_OPTIONS, { width: WIDTH })}
 
 Runs (for exploring; no predictions are asked):
-  --client P         how the host presents the schema: ${PROFILE_IDS.join(', ')} (default faithful)
-  --server ID        the server build, which decides how errors reach the client:
-                     ${SERVER_BUILDS.join(', ')} (default: the lab's, else ${DEFAULT_BUILD})
-  --seed N           seed of the workload and the model (default 1)
-  --seeds N          run N seeds from --seed on and report each figure's mean and range
-                     (default: 1 for a run, the lab's own number for a lab's questions)
-  --calls N          workload size (default 100); the eval of 30 always runs
-  --temperature T    the model's sampling temperature, 0 to 2 (default ${DEFAULT_KNOBS.temperature})
-  --workload W       the requests: conjugate (default), profile (edit a profile: read, change, write back) or lessons
-  --read-only        start the servers read-only (--read-only on minimcp)
-  --solution         also run the break with its solution applied
-  --json             print one JSON document (format ${REPORT_FORMAT_VERSION}, see README.md) and nothing else
-  --html FILE        also write the results as one self-contained HTML page (with the lab: your predictions too);
-                     a bare file name goes into out/, which git ignores
+${optionsHelp(RUN_OPTIONS, { width: WIDTH })}
 
 Variants: ${[BASELINE, ...listBreaks()].join(', ')}
 Check a fix: npm run check -- <lab>`;
@@ -73,10 +90,6 @@ export class UsageError extends UserError {
 }
 
 
-/** More seeds than this is a sweep, not a lab run. */
-const MAX_SEEDS = 20;
-/** A run of 1,000 calls takes a few seconds; more teaches nothing more. */
-const MAX_CALLS = 1000;
 
 function integer(name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
@@ -87,48 +100,7 @@ function integer(name: string, value: string | undefined, fallback: number, min:
 }
 
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Command | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        variant: { type: 'string' },
-        client: { type: 'string' },
-        server: { type: 'string' },
-        spec: { type: 'string' },
-        seed: { type: 'string' },
-        seeds: { type: 'string' },
-        calls: { type: 'string' },
-        temperature: { type: 'string' },
-        solution: { type: 'boolean', default: false },
-        workload: { type: 'string' },
-        'read-only': { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        learner: { type: 'string' },
-        lang: { type: 'string' },
-        read: { type: 'boolean', default: false },
-        hint: { type: 'string' },
-        workspace: { type: 'boolean', default: false },
-        reset: { type: 'boolean', default: false },
-        yes: { type: 'boolean', default: false },
-        'no-predict': { type: 'boolean', default: false },
-        predict: { type: 'string' },
-        html: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (error) {
-    const message = (error as Error).message;
-    // parseArgs reads "--calls -5" as a flag missing its value: say what the value must be.
-    const ambiguous = /Option '--(\w+)[^']*' argument is ambiguous/.exec(message);
-    if (ambiguous) {
-      const at = argv.indexOf(`--${ambiguous[1]}`);
-      throw new UsageError(`--${ambiguous[1]} takes a value, not ${argv[at + 1] ?? 'nothing'}${/^-\d/.test(argv[at + 1] ?? '') ? ' (a negative number is not allowed here)' : ''}`);
-    }
-    throw new UsageError(message.split('\n')[0]!);
-  }
+  const { values } = parseOptions([...LAB_OPTIONS, ...RUN_OPTIONS], argv, (message) => new UsageError(message));
   if (values.help) return 'help';
   const variants = [BASELINE, ...listBreaks()];
   if (values.variant !== undefined && !variants.includes(values.variant)) {
@@ -162,11 +134,11 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     // --lang, else the one last asked for (learners/.lang), else the locale.
     lang: (values.lang as Lang | undefined) ?? rememberedLang(REPO) ?? detectLang(env),
     learner: values.learner,
-    explicitSettings: values.client !== undefined || values.server !== undefined || values.workload !== undefined || values['read-only']!,
+    explicitSettings: values.client !== undefined || values.server !== undefined || values.workload !== undefined || (values['read-only'] ?? false),
     run: {
       variant: variant ?? BASELINE,
-      solution: values.solution!,
-      json: values.json!,
+      solution: (values.solution ?? false),
+      json: (values.json ?? false),
       seeds: values.seeds === undefined ? undefined : integer('seeds', values.seeds, 1, 1, MAX_SEEDS),
       settings: {
         client,
@@ -175,15 +147,15 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         calls: integer('calls', values.calls, 100, 1, MAX_CALLS),
         knobs,
         workload: workload as Workload,
-        readOnly: values['read-only']!,
+        readOnly: (values['read-only'] ?? false),
       },
     },
-    read: values.read!,
+    read: (values.read ?? false),
     hint: values.hint === undefined ? undefined : integer('hint', values.hint, 1, 1),
-    workspace: values.workspace!,
-    reset: values.reset!,
-    yes: values.yes!,
-    noPredict: values['no-predict']!,
+    workspace: (values.workspace ?? false),
+    reset: (values.reset ?? false),
+    yes: (values.yes ?? false),
+    noPredict: (values['no-predict'] ?? false),
     predictFile: values.predict,
     // A bare name goes into out/ (ignored by git), not into the checkout's root.
     htmlFile: values.html === undefined ? undefined : values.html.includes('/') || isAbsolute(values.html) ? values.html : join('out', values.html),

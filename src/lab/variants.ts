@@ -170,7 +170,9 @@ export async function buildServer(patches: string[] = [], root = REPO): Promise<
     }
     // The contract travels with the server it was patched with (a break may change it).
     cpSync(join(work, 'contract'), join(dirname(outfile), 'contract'), { recursive: true });
-    buildSnapshot(staged, snapshotOf(outfile));
+    // The kit's own servers (baseline, breaks, solutions) start hundreds of times; a learner's workspace changes with
+    // every edit and starts a few times per check, less than the 0.4 s a snapshot takes to build.
+    if (root === REPO) buildSnapshot(staged, snapshotOf(outfile));
     // Renamed into place only when complete (the snapshot first): a build interrupted half-way is never taken from the cache.
     renameSync(staged, outfile);
     pruneServers(dirname(outfile));
