@@ -265,13 +265,20 @@ describe('the page', () => {
     html = readFileSync(pagePath, 'utf8');
   });
 
-  it('is self-contained: no http(s) src or href, no script, no link, no external url()', () => {
+  it('is self-contained: no http(s) src or href, no script, no link but the empty icon, no external url()', () => {
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).not.toMatch(/\b(?:src|href)\s*=\s*["']?\s*(?:https?:)?\/\//i);
     expect(html).not.toMatch(/<script\b/i);
-    expect(html).not.toMatch(/<link\b/i);
+    // The one link is the empty icon of every workshop page (href="data:,"), so that no browser asks for a favicon.
+    expect(html.replace('<link rel="icon" href="data:,">', '')).not.toMatch(/<link\b/i);
     expect(html).not.toMatch(/url\(/i);
     expect(html).not.toMatch(/@import/i);
+  });
+
+  it('says the server build decides how errors reach the client, naming each build, and credits no spec revision with it', () => {
+    const intro = /<p class="intro">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
+    for (const build of SERVER_BUILDS) expect(intro).toContain(build);
+    expect(intro).not.toMatch(/SEP-1303|2025-06-18|2025-11-25/);
   });
 
   it('is a real table with text in every cell; every SVG is an image with a title and a description', () => {

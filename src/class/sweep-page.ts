@@ -6,7 +6,7 @@
 import type { Lang } from '../learn/catalogue.js';
 import { translator } from '../learn/i18n.js';
 import { OUTCOMES } from '../lab/outcomes.js';
-import { esc, outcomeColour } from './html.js';
+import { esc, outcomeColour, page } from './html.js';
 import { canonical, okShare, pct, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, type SweepCell, type SweepLab, type SweepReport, type SweepRun, type SweepTiming, type Verdict } from './sweep-model.js';
 
 // ---------------------------------------------------------------------------
@@ -85,8 +85,8 @@ const TEXT = {
     es: '{runs} ejecuciones en {seconds} s con {jobs} hilo(s) de trabajo.',
   },
   errorsRule: {
-    en: '2025-06-18: invalid arguments are JSON-RPC -32602, a crash inside the tool -32603; 2025-11-25 (SEP-1303): both are isError results.',
-    es: '2025-06-18: argumentos inválidos son JSON-RPC -32602, un fallo dentro de la herramienta -32603; 2025-11-25 (SEP-1303): ambos son resultados isError.',
+    en: "The server build decides how errors reach the client: on low-level (the SDK's Server) a crash inside the tool is JSON-RPC -32603 and invalid arguments -32602; on mcpserver-1.20 (McpServer 1.13 to 1.20) invalid arguments are -32602 and a crash an isError result; on mcpserver-1.32 (1.21 and later) both are isError results.",
+    es: 'La compilación del servidor decide cómo llegan los errores al cliente: en low-level (el Server del SDK) un fallo dentro de la herramienta es JSON-RPC -32603 y los argumentos inválidos -32602; en mcpserver-1.20 (McpServer 1.13 a 1.20) los argumentos inválidos son -32602 y un fallo un resultado isError; en mcpserver-1.32 (1.21 y posteriores) ambos son resultados isError.',
   },
   'workload-conjugate': { en: 'conjugations', es: 'conjugaciones' },
   'workload-profile': { en: 'profile edits', es: 'ediciones de perfil' },
@@ -307,18 +307,11 @@ export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming
           .join('')}</ul>`;
   const timingLine = timing ? `${esc(tr('timing', lang, { runs: timing.runs, seconds: (timing.totalMs / 1000).toFixed(1), jobs: timing.jobs }))} · ` : '';
 
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>${esc(tr('title', lang))}</title>
-<style>${CSS}
-:root { --key-width: ${keyWidth}px; }</style>
-</head>
-<body>
-<header><h1>${esc(tr('title', lang))}</h1><p class="summary">${esc(tr('summary', lang, { differ, short: short.length, cells: report.cells.length }))}</p></header>
+  return page({
+    lang,
+    title: tr('title', lang),
+    css: `${CSS}\n:root { --key-width: ${keyWidth}px; }`,
+    body: `<header><h1>${esc(tr('title', lang))}</h1><p class="summary">${esc(tr('summary', lang, { differ, short: short.length, cells: report.cells.length }))}</p></header>
 <p class="intro">${esc(tr('intro', lang, { seed, calls }))} ${esc(tr('errorsRule', lang))}</p>
 <section aria-label="${esc(tr('legend', lang))}">
 <div class="legend">${swatches}<span>${esc(tr('legendBar', lang))}</span></div>
@@ -334,9 +327,7 @@ ${body}
 </table>
 <h2>${esc(tr('findings', lang))}</h2>
 ${findings}
-<footer>${timingLine}format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION} · seed ${seed} · ${calls} ${esc(tr('calls', lang))} · temperature ${report.settings.temperature}</footer>
-</body>
-</html>
-`;
+<footer>${timingLine}format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION} · seed ${seed} · ${calls} ${esc(tr('calls', lang))} · temperature ${report.settings.temperature}</footer>`,
+  });
 }
 
