@@ -11,7 +11,10 @@
  *      (target: under 3 s) and once with the build caches removed;
  *   5. the wall time of `npm run class -- sweep` (target: under 20 s);
  *   6. the wall time of the whole test suite, `npx vitest run` (target: under
- *      100 s); `--no-suite` leaves it out.
+ *      100 s); `--no-suite` leaves it out;
+ *   7. the wall time of `npm run lint` on a 30-tool server (target: under 2 s)
+ *      and on the kit's baseline (target: under 1 s), with the part that is
+ *      the server's own start (spawn to the last tools/list page).
  *
  * It prints figures and whether each target is met; it never fails on them.
  * Takes about five minutes with the suite, two without.
@@ -292,6 +295,39 @@ async function labCold(): Promise<number> {
 }
 
 // ---------------------------------------------------------------------------
+// 7. npm run lint
+
+const LINT_REPS = 5;
+const LINT_30_TARGET_MS = 2000;
+const LINT_BASELINE_TARGET_MS = 1000;
+
+/** One `npm run lint -- --json ...` as a user runs it: its wall time, and the server's start to its last tools/list page. */
+function lintOnce(args: string[]): Promise<{ wallMs: number; listedMs: number; tools: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['scripts/launch.mjs', 'scripts/lint.ts', '--json', '--fail-on', 'none', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wallMs = performance.now() - started;
+      if (code !== 0) return reject(new Error(`lint exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+      const report = JSON.parse(stdout) as { server: { listedInMs: number }; tools: unknown[] };
+      resolve({ wallMs, listedMs: report.server.listedInMs, tools: report.tools.length });
+    });
+  });
+}
+
+async function lintTimes(args: string[]): Promise<{ wall: Summary; listed: Summary; tools: number }> {
+  await lintOnce(args); // warm-up: the launcher's bundle, the server's build
+  const runs = [];
+  for (let i = 0; i < LINT_REPS; i++) runs.push(await lintOnce(args));
+  return { wall: summarize(runs.map((r) => r.wallMs)), listed: summarize(runs.map((r) => r.listedMs)), tools: runs[0]!.tools };
+}
+
+// ---------------------------------------------------------------------------
 // 5 and 6. The sweep and the suite
 
 /** The wall time of one command run to its end (its output is not kept; its last lines are shown if it fails). */
@@ -437,6 +473,16 @@ async function main(): Promise<void> {
     log();
   }
 
+  // 7 ---------------------------------------------------------------------
+  log(`7. npm run lint (1 warm-up + ${LINT_REPS} runs each; "server" = its spawn to the last tools/list page)`);
+  const lint30 = await lintTimes(['--', process.execPath, join('test', 'fixtures', 'lint', 'thirty-tools.mjs')]);
+  log(`   ${lint30.tools}-tool server (test/fixtures/lint/thirty-tools.mjs, 3 pages): ${fmtSummaryMs(lint30.wall)}, server ${ms(lint30.listed.median)}; target < ${LINT_30_TARGET_MS} ms: ${met(lint30.wall.median < LINT_30_TARGET_MS)}`);
+  const lintBaseline = await lintTimes(['--variant', 'baseline']);
+  log(`   the kit's baseline (--variant baseline): ${fmtSummaryMs(lintBaseline.wall)}, server ${ms(lintBaseline.listed.median)}; target < ${LINT_BASELINE_TARGET_MS} ms: ${met(lintBaseline.wall.median < LINT_BASELINE_TARGET_MS)}`);
+  const lintFs = await lintTimes(['--', process.execPath, join('node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js'), join('test', 'fixtures', 'lint')]);
+  log(`   @modelcontextprotocol/server-filesystem (${lintFs.tools} tools): ${fmtSummaryMs(lintFs.wall)}, server ${ms(lintFs.listed.median)}`);
+  log();
+
   // Table -------------------------------------------------------------------
   const rows: [string, string, string][] = [];
   for (const [label, s] of cold) rows.push([`cold start, ${label}`, fmtSummaryMs(s), '']);
@@ -451,6 +497,9 @@ async function main(): Promise<void> {
   rows.push(['npm run lab (cold caches)', ms(coldLab), '']);
   rows.push(['npm run class -- sweep', ms(sweepMs), `< ${SWEEP_TARGET_MS} ms: ${met(sweepMs < SWEEP_TARGET_MS)}`]);
   if (suiteMs !== undefined) rows.push(['npx vitest run', ms(suiteMs), `< ${SUITE_TARGET_MS} ms: ${met(suiteMs < SUITE_TARGET_MS)}`]);
+  rows.push([`npm run lint, ${lint30.tools}-tool server`, `${fmtSummaryMs(lint30.wall)}, server ${ms(lint30.listed.median)}`, `< ${LINT_30_TARGET_MS} ms: ${met(lint30.wall.median < LINT_30_TARGET_MS)}`]);
+  rows.push(["npm run lint, the kit's baseline", `${fmtSummaryMs(lintBaseline.wall)}, server ${ms(lintBaseline.listed.median)}`, `< ${LINT_BASELINE_TARGET_MS} ms: ${met(lintBaseline.wall.median < LINT_BASELINE_TARGET_MS)}`]);
+  rows.push([`npm run lint, server-filesystem (${lintFs.tools} tools)`, `${fmtSummaryMs(lintFs.wall)}, server ${ms(lintFs.listed.median)}`, '']);
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));
   log('Summary (medians)');

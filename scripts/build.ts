@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { REPO } from '../src/lab/paths.js';
 import { buildServer } from '../src/lab/variants.js';
 
-const out = join(REPO, 'dist', 'server.js');
+const out = join(REPO, 'dist', 'server.cjs');
 mkdirSync(join(REPO, 'dist'), { recursive: true });
 copyFileSync(await buildServer(), out);
 console.log(`built ${out}`);

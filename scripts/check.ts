@@ -3,7 +3,7 @@ import { HELP_OPTION, optionsHelp, parseOptions } from '../src/core/options.js';
 import { runCommand, UserError } from '../src/core/user-error.js';
 import { LANGS, loadCatalogue, type Lang } from '../src/learn/catalogue.js';
 import { runCheck } from '../src/learn/flow.js';
-import { detectLang } from '../src/learn/i18n.js';
+import { detectLang } from '../src/core/lang.js';
 import { REPO } from '../src/lab/paths.js';
 import { rememberedLang } from '../src/learn/learner.js';
 

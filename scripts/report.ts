@@ -1,7 +1,7 @@
 /** npm run report -- <saved.json> [-o page.html] [--lang en|es]: a saved `npm run lab -- --json` result as an HTML page. See src/report/html.ts. */
 import { HELP_OPTION, optionsHelp, parseOptions } from '../src/core/options.js';
 import { LANGS, type Lang } from '../src/learn/catalogue.js';
-import { detectLang } from '../src/learn/i18n.js';
+import { detectLang } from '../src/core/lang.js';
 import { runCommand, UserError } from '../src/core/user-error.js';
 import { labSheetQuote, readSavedReport, writeReportPage } from '../src/report/write.js';
 

@@ -361,7 +361,8 @@ describe('edge cases', () => {
     const out = cli(['report', root, '--lang', 'en']);
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('room/laptop-2/learners/Cleo/notes/breaks.jsonl: line 2: the last line is incomplete');
-    expect(out.stdout).toContain('1 could not be read and were skipped');
+    // One journal: the singular (a plural form of the catalogue, not a sentence for every count).
+    expect(out.stdout).toContain('1 could not be read and was skipped');
     expect(out.stdout).toContain('2 journals counted');
     const html = readFileSync(join(root, 'class-report.html'), 'utf8');
     expect(html).toContain('Journals that could not be read');

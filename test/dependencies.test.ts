@@ -2,7 +2,7 @@
  * The dependency rules of .dependency-cruiser.cjs, checked with
  * dependency-cruiser on the real sources: the model and the agent import
  * nothing from the server or the engine, the server imports nothing from
- * above it, and there is no import circle. Each rule is shown to fire on a
+ * above it, the core imports nothing outside it, and there is no import circle. Each rule is shown to fire on a
  * small tree that breaks it (a rule that cannot fail proves nothing).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,12 +63,53 @@ describe('each rule fires when broken', () => {
     expect(await violations(dir)).toEqual([{ rule: 'model-knows-only-what-it-is-shown', from: 'src/lab/agent.ts', to: 'src/minimcp/errors.ts' }]);
   });
 
+  it("the real model's adapter importing the engine", async () => {
+    const dir = tree({
+      'src/conjugation/engine.ts': 'export const TENSES = ["simple present"];\n',
+      'src/lab/chat/agent.ts': "import { TENSES } from '../../conjugation/engine.js';\nexport const t = TENSES;\n",
+    });
+    expect(await violations(dir)).toEqual([{ rule: 'model-knows-only-what-it-is-shown', from: 'src/lab/chat/agent.ts', to: 'src/conjugation/engine.ts' }]);
+  });
+
   it('the server importing the runner', async () => {
     const dir = tree({
       'src/lab/knobs.ts': 'export const DEFAULT_KNOBS = {};\n',
       'src/minimcp/protocol.ts': "import { DEFAULT_KNOBS } from '../lab/knobs.js';\nexport const k = DEFAULT_KNOBS;\n",
     });
     expect(await violations(dir)).toEqual([{ rule: 'server-is-the-bottom-layer', from: 'src/minimcp/protocol.ts', to: 'src/lab/knobs.ts' }]);
+  });
+
+  it('the core importing a front-end', async () => {
+    const dir = tree({
+      'src/lab/figures.ts': 'export const FIGURES = ["ok"];\n',
+      'src/core/messages/index.ts': "import { FIGURES } from '../../lab/figures.js';\nexport const ids = FIGURES;\n",
+    });
+    expect(await violations(dir)).toEqual([{ rule: 'core-is-shared', from: 'src/core/messages/index.ts', to: 'src/lab/figures.ts' }]);
+  });
+
+  it('the linter importing the runner (the packed command would need the kit)', async () => {
+    const dir = tree({
+      'src/lab/variants.ts': 'export const BASELINE = "baseline";\n',
+      'src/lint/cli.ts': "import { BASELINE } from '../lab/variants.js';\nexport const b = BASELINE;\n",
+    });
+    expect(await violations(dir)).toEqual([{ rule: 'linter-sees-what-a-host-sees', from: 'src/lint/cli.ts', to: 'src/lab/variants.ts' }]);
+  });
+
+  it('the linter may use the host profiles and the contract rules', async () => {
+    const dir = tree({
+      'src/lab/profiles/index.ts': 'export const PROFILES = [];\n',
+      'src/contract/rules.ts': 'export const RULES = {};\n',
+      'src/lint/hosts.ts': "import { PROFILES } from '../lab/profiles/index.js';\nimport { RULES } from '../contract/rules.js';\nexport const p = [PROFILES, RULES];\n",
+    });
+    expect(await violations(dir)).toEqual([]);
+  });
+
+  it('a layer of the kit importing the linter', async () => {
+    const dir = tree({
+      'src/lint/rules.ts': 'export const LINT_RULES = {};\n',
+      'src/learn/check.ts': "import { LINT_RULES } from '../lint/rules.js';\nexport const r = LINT_RULES;\n",
+    });
+    expect(await violations(dir)).toEqual([{ rule: 'nothing-imports-the-linter', from: 'src/learn/check.ts', to: 'src/lint/rules.ts' }]);
   });
 
   it('an import circle', async () => {

@@ -11,12 +11,13 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { REPO } from '../lab/paths.js';
 import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
-import { detectLang } from '../learn/i18n.js';
+import { detectLang } from '../core/lang.js';
 import { discover, FolderError } from './discover.js';
 import { renderHandout } from './handout.js';
-import { ct } from './i18n.js';
+import { t } from '../core/messages/index.js';
 import { renderClassPage } from './page.js';
 import { buildClassReport } from './report.js';
+import { findModelRuns } from './model-runs.js';
 import { renderClassTerminal } from './terminal.js';
 import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option } from '../core/options.js';
 import { UserError } from '../core/user-error.js';
@@ -104,7 +105,8 @@ export async function reportCommand(argv: string[]): Promise<number> {
     if (error instanceof FolderError) throw new ClassUsageError(error.message.replace(folder, name));
     throw error;
   }
-  const report = buildClassReport({ folder: name, discovery, labs: loadCatalogue(), lang });
+  const modelRuns = given === undefined && !existsSync(folder) ? [] : findModelRuns(folder);
+  const report = buildClassReport({ folder: name, discovery, labs: loadCatalogue(), lang, modelRuns });
   const out = values.out === undefined ? undefined : fromUser(values.out);
   if (values.json) {
     if (out) writeFile(out, renderClassPage(report));
@@ -114,7 +116,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
   write(renderClassTerminal(report));
   const pageFile = out ?? join(folder, 'class-report.html');
   writeFile(pageFile, renderClassPage(report));
-  write(`\n${ct('pageWritten', lang)} ${shown(pageFile)}`);
+  write(`\n${t('class.pageWritten', lang)} ${shown(pageFile)}`);
   return 0;
 }
 
@@ -134,7 +136,7 @@ export async function handoutCommand(argv: string[]): Promise<number> {
       for (const lang of langs) {
         const file = join(dir, `${lab.id}.${lang}.html`);
         writeFile(file, renderHandout(lab, lang));
-        write(`${ct('handoutWritten', lang)} ${shown(file)}`);
+        write(`${t('class.handoutWritten', lang)} ${shown(file)}`);
       }
     }
     return 0;
@@ -145,7 +147,7 @@ export async function handoutCommand(argv: string[]): Promise<number> {
   const lang = langOf(values.lang);
   const file = fromUser((values.out) ?? join('out', 'handouts', `${lab.id}.${lang}.html`));
   writeFile(file, renderHandout(lab, lang));
-  write(`${ct('handoutWritten', lang)} ${shown(file)}`);
+  write(`${t('class.handoutWritten', lang)} ${shown(file)}`);
   return 0;
 }
 

@@ -20,7 +20,7 @@ import { scoredOn, unitWord, type Lab, type Lang, type Question } from '../learn
 import { readSheet, splitSheet } from '../learn/sheets.js';
 import { REPO } from '../lab/paths.js';
 import { esc, page } from './html.js';
-import { ct } from './i18n.js';
+import { t } from '../core/messages/index.js';
 
 /** The pieces of a sheet a handout shows. */
 export interface HandoutSheet {
@@ -115,11 +115,11 @@ const TARGET_HEIGHT = 900;
 /** One question: its prompt, the run it is scored on (a lab with several runs asks about each), a box and a line for why. */
 function questionBlock(lab: Lab, question: Question, n: number, lang: Lang): string {
   const unit = question.unit ? unitWord(question.unit, lang) : '';
-  const range = question.kind === 'number' && question.min !== undefined && question.max !== undefined ? ct('range', lang, { min: question.min, max: question.max }) : '';
-  const hint = question.kind === 'label' ? ct('outcomeHint', lang) : range;
+  const range = question.kind === 'number' && question.min !== undefined && question.max !== undefined ? t('class.range', lang, { min: question.min, max: question.max }) : '';
+  const hint = question.kind === 'label' ? t('class.outcomeHint', lang) : range;
   return `<li class="q">
-<p class="prompt"><span class="qn">${n}</span>${esc(question.prompt[lang])} <span class="on">(${esc(ct('scoredOn', lang))} ${esc(scoredOn(lab, question))})</span></p>
-<div class="answer"><span class="box ${question.kind}"></span>${unit ? `<span class="unit">${esc(unit)}</span>` : ''}<span class="why"><span class="hint">${esc(hint)}</span><span class="line"></span><span class="whytext">${esc(ct('why', lang))}</span></span></div>
+<p class="prompt"><span class="qn">${n}</span>${esc(question.prompt[lang])} <span class="on">(${esc(t('common.run', lang))} ${esc(scoredOn(lab, question))})</span></p>
+<div class="answer"><span class="box ${question.kind}"></span>${unit ? `<span class="unit">${esc(unit)}</span>` : ''}<span class="why"><span class="hint">${esc(hint)}</span><span class="line"></span><span class="whytext">${esc(t('class.why', lang))}</span></span></div>
 </li>`;
 }
 
@@ -188,17 +188,17 @@ export function renderHandout(lab: Lab, lang: Lang, root = REPO): string {
   // Zoom shrinks the box too: widen it by as much, so the text wraps as on a full-width page.
   const fit = zoom < 1 ? `\n@media print { .sheet { zoom: ${zoom.toFixed(3)}; width: calc(186mm / ${zoom.toFixed(3)}); } }` : '';
   const body = `<main class="sheet">
-<header><p class="kicker">${esc(ct('handoutKicker', lang))} · ${esc(lab.id)}</p><div class="who">${esc(ct('name', lang))} <span></span> ${esc(ct('date', lang))} <span class="short"></span></div></header>
+<header><p class="kicker">${esc(t('class.handoutKicker', lang))} · ${esc(lab.id)}</p><div class="who">${esc(t('class.name', lang))} <span></span> ${esc(t('class.date', lang))} <span class="short"></span></div></header>
 <h1>${md(sheet.title || lab.title[lang], true)}</h1>
 ${sheet.intro ? `<div class="intro">${md(sheet.intro)}</div>` : ''}
 ${sections}
-<section class="predict"><h2>${esc(ct('predictTitle', lang))}</h2><p>${esc(ct('predictIntro', lang))}</p>
+<section class="predict"><h2>${esc(t('class.predictTitle', lang))}</h2><p>${esc(t('class.predictIntro', lang))}</p>
 <ol class="questions">
 ${questions}
 </ol>
-<div class="afterwards"><p>${esc(ct('afterwards', lang))}</p><span class="line"></span><span class="line"></span></div>
+<div class="afterwards"><p>${esc(t('class.afterwards', lang))}</p><span class="line"></span><span class="line"></span></div>
 </section>
-<footer>${esc(ct('command', lang))}: <code>${command}</code></footer>
+<footer>${esc(t('class.command', lang))}: <code>${command}</code></footer>
 </main>`;
   return page({ lang, title: `${lab.id} · ${sheet.title || lab.title[lang]}`, css: CSS + fit, body });
 }

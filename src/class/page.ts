@@ -3,9 +3,10 @@
  * type, one card per question, each chart an SVG (role="img", with a title
  * and a description) followed by the same numbers as a table.
  */
-import type { Lang } from '../learn/catalogue.js';
-import { ct, num } from './i18n.js';
+import type { Lang } from '../core/lang.js';
+import { formatNumber, t } from '../core/messages/index.js';
 import { esc, outcomeColour, page } from './html.js';
+import { modelRunsSection } from './model-runs.js';
 import type { ClassReport, LabelQuestionSummary, LabSummary, NumberQuestionSummary, QuestionSummary, Value } from './report.js';
 
 const CSS = `
@@ -56,7 +57,7 @@ footer ul { columns: 3; padding-left: 1.1rem; }
 `;
 
 function show(value: Value, lang: Lang): string {
-  return typeof value === 'number' ? num(value, lang) : value;
+  return typeof value === 'number' ? formatNumber(value, lang) : value;
 }
 
 /** Round tick steps: 1, 2, 5 times a power of ten. */
@@ -101,19 +102,19 @@ function dotPlot(q: NumberQuestionSummary, lang: Lang, labId: string): string {
   const H = axisY + 46;
   const id = `chart-${labId}-${q.id}-${chartCounter++}`.replace(/[^A-Za-z0-9_-]/g, '-');
   const measured = typeof q.measured?.value === 'number' ? q.measured.value : undefined;
-  const title = ct('predictionsOf', lang, { id: q.id });
-  const desc = ct('dotPlotDesc', lang, {
-    lo: num(lo, lang),
-    hi: num(hi, lang),
-    value: measured === undefined ? '?' : num(measured, lang),
-    min: num(q.min!, lang),
-    median: num(q.median!, lang),
-    max: num(q.max!, lang),
+  const title = t('class.predictionsOf', lang, { id: q.id });
+  const desc = t('class.dotPlotDesc', lang, {
+    lo: formatNumber(lo, lang),
+    hi: formatNumber(hi, lang),
+    value: measured === undefined ? '?' : formatNumber(measured, lang),
+    min: formatNumber(q.min!, lang),
+    median: formatNumber(q.median!, lang),
+    max: formatNumber(q.max!, lang),
   });
   const ticks: string[] = [];
   for (let v = lo, i = 0; v <= hi + step / 2 && i < 40; v += step, i++) {
     const tx = x(v);
-    ticks.push(`<line x1="${tx.toFixed(1)}" y1="${axisY}" x2="${tx.toFixed(1)}" y2="${axisY + 8}" stroke="#555" stroke-width="2"/><text x="${tx.toFixed(1)}" y="${axisY + 32}" text-anchor="middle" font-size="22" fill="#333">${esc(num(Math.round(v * 1e6) / 1e6, lang))}</text>`);
+    ticks.push(`<line x1="${tx.toFixed(1)}" y1="${axisY}" x2="${tx.toFixed(1)}" y2="${axisY + 8}" stroke="#555" stroke-width="2"/><text x="${tx.toFixed(1)}" y="${axisY + 32}" text-anchor="middle" font-size="22" fill="#333">${esc(formatNumber(Math.round(v * 1e6) / 1e6, lang))}</text>`);
   }
   const circles = dots
     .map((d) => `<circle cx="${d.cx.toFixed(1)}" cy="${(axisY - 6 - r - d.level * (2 * r + 3)).toFixed(1)}" r="${r}" fill="#5c7c99" stroke="#fff" stroke-width="2"/>`)
@@ -122,19 +123,19 @@ function dotPlot(q: NumberQuestionSummary, lang: Lang, labId: string): string {
   if (measured !== undefined) {
     const mx = x(measured);
     const anchor = mx > W - 200 ? 'end' : mx < 200 ? 'start' : 'middle';
-    line = `<line x1="${mx.toFixed(1)}" y1="${top - 6}" x2="${mx.toFixed(1)}" y2="${axisY}" stroke="#0b5394" stroke-width="4" stroke-dasharray="10 6"/><text x="${mx.toFixed(1)}" y="${top - 14}" text-anchor="${anchor}" font-size="24" font-weight="700" fill="#0b5394">${esc(ct('measuredValue', lang, { value: `${num(measured, lang)}${q.unit === '%' ? '%' : ''}` }))}</text>`;
+    line = `<line x1="${mx.toFixed(1)}" y1="${top - 6}" x2="${mx.toFixed(1)}" y2="${axisY}" stroke="#0b5394" stroke-width="4" stroke-dasharray="10 6"/><text x="${mx.toFixed(1)}" y="${top - 14}" text-anchor="${anchor}" font-size="24" font-weight="700" fill="#0b5394">${esc(t('class.measuredValue', lang, { value: `${formatNumber(measured, lang)}${q.unit === '%' ? '%' : ''}` }))}</text>`;
   }
   const svg = `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg"><title id="${id}-t">${esc(title)}</title><desc id="${id}-d">${esc(desc)}</desc>${line}<line x1="${left}" y1="${axisY}" x2="${W - right}" y2="${axisY}" stroke="#555" stroke-width="2"/>${ticks.join('')}${circles}</svg>`;
   const rows = q.distribution
-    .map((d) => `<tr><td class="n">${esc(num(d.value, lang))}</td><td class="n">${d.learners}</td>${measured === undefined ? '' : `<td class="n">${esc(signed(d.value - measured, lang))}</td>`}</tr>`)
+    .map((d) => `<tr><td class="n">${esc(formatNumber(d.value, lang))}</td><td class="n">${d.learners}</td>${measured === undefined ? '' : `<td class="n">${esc(signed(d.value - measured, lang))}</td>`}</tr>`)
     .join('');
-  const table = `<details><summary>${esc(ct('dataTable', lang))}</summary><table><thead><tr><th class="n">${esc(ct('prediction', lang))}</th><th class="n">${esc(ct('learners', lang))}</th>${measured === undefined ? '' : `<th class="n">${esc(ct('offBy', lang))}</th>`}</tr></thead><tbody>${rows}</tbody></table></details>`;
+  const table = `<details><summary>${esc(t('class.dataTable', lang))}</summary><table><thead><tr><th class="n">${esc(t('class.prediction', lang))}</th><th class="n">${esc(t('class.learners', lang))}</th>${measured === undefined ? '' : `<th class="n">${esc(t('common.offBy', lang))}</th>`}</tr></thead><tbody>${rows}</tbody></table></details>`;
   return svg + table;
 }
 
 function signed(x: number, lang: Lang): string {
   const r = Math.round(x * 100) / 100;
-  return r > 0 ? `+${num(r, lang)}` : num(r, lang);
+  return r > 0 ? `+${formatNumber(r, lang)}` : formatNumber(r, lang);
 }
 
 /** Horizontal bars: how many learners typed each outcome, the measured one marked. */
@@ -150,60 +151,60 @@ function labelBars(q: LabelQuestionSummary, lang: Lang, labId: string): string {
   const H = rows.length * (barH + gap) + 10;
   const id = `chart-${labId}-${q.id}-${chartCounter++}`.replace(/[^A-Za-z0-9_-]/g, '-');
   const measured = typeof q.measured?.value === 'string' ? q.measured.value : '?';
-  const title = ct('predictionsOf', lang, { id: q.id });
-  const desc = ct('barsDesc', lang, { value: measured, right: q.right, answered: q.answered });
+  const title = t('class.predictionsOf', lang, { id: q.id });
+  const desc = t('class.barsDesc', lang, { value: measured, right: q.right, answered: q.answered });
   const clip = (s: string) => ([...s].length > 22 ? `${[...s].slice(0, 21).join('')}…` : s);
   const bars = rows
     .map((row, i) => {
       const y = 5 + i * (barH + gap);
       const w = Math.max(4, (row.learners / maxN) * (W - labelW - 250));
       const colour = row.other ? '#9e9e9e' : outcomeColour(row.label);
-      const mark = row.right ? `<text x="${labelW + w + 62}" y="${y + barH / 2 + 8}" font-size="24" font-weight="700" fill="#2e7d32">✓ ${esc(ct('measured', lang))}</text>` : '';
+      const mark = row.right ? `<text x="${labelW + w + 62}" y="${y + barH / 2 + 8}" font-size="24" font-weight="700" fill="#2e7d32">✓ ${esc(t('common.measured', lang))}</text>` : '';
       return `<text x="${labelW - 12}" y="${y + barH / 2 + 8}" text-anchor="end" font-size="24" font-family="ui-monospace, Menlo, Consolas, monospace" fill="#222"${row.right ? ' font-weight="700"' : ''}>${esc(clip(row.label))}</text><rect x="${labelW}" y="${y}" width="${w.toFixed(1)}" height="${barH}" rx="4" fill="${colour}"${row.right ? ' stroke="#1b5e20" stroke-width="4"' : ''}/><text x="${labelW + w + 12}" y="${y + barH / 2 + 8}" font-size="24" font-weight="700" fill="#222">${row.learners}</text>${mark}`;
     })
     .join('');
   const svg = `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}-t ${id}-d" xmlns="http://www.w3.org/2000/svg"><title id="${id}-t">${esc(title)}</title><desc id="${id}-d">${esc(desc)}</desc>${bars}</svg>`;
   const tableRows = q.labels.map((l) => `<tr><td><code>${esc(l.label)}</code></td><td class="n">${l.learners}</td><td>${l.right ? '✓' : ''}</td></tr>`).join('');
-  const table = `<details><summary>${esc(ct('dataTable', lang))}</summary><table><thead><tr><th>${esc(ct('label', lang))}</th><th class="n">${esc(ct('learners', lang))}</th><th>${esc(ct('correct', lang))}</th></tr></thead><tbody>${tableRows}</tbody></table></details>`;
+  const table = `<details><summary>${esc(t('class.dataTable', lang))}</summary><table><thead><tr><th>${esc(t('class.label', lang))}</th><th class="n">${esc(t('class.learners', lang))}</th><th>${esc(t('common.right', lang))}</th></tr></thead><tbody>${tableRows}</tbody></table></details>`;
   return svg + table;
 }
 
 function measuredNote(q: QuestionSummary, lang: Lang): string {
   if (!q.measured?.differs) return '';
-  const values = q.measured.values.map((v) => `${show(v.value, lang)} (${v.learners === 1 ? ct('learner1', lang) : ct('learnersN', lang, { count: v.learners })})`).join(', ');
-  return `<p class="differs">${esc(ct('measuredDiffer', lang, { values, value: show(q.measured.value, lang) }))}</p>`;
+  const values = q.measured.values.map((v) => `${show(v.value, lang)} (${t('class.learnerCount', lang, { count: v.learners })})`).join(', ');
+  return `<p class="differs">${esc(t('class.measuredDiffer', lang, { values, value: show(q.measured.value, lang) }))}</p>`;
 }
 
 function questionCard(q: QuestionSummary, lang: Lang, labId: string): string {
   const head = `<h3>${esc(q.prompt)} <span class="qid">${esc(q.id)}</span></h3>`;
-  const measuredChip = q.measured ? `<span class="chip-measured">${esc(ct('measured', lang))} <b>${esc(show(q.measured.value, lang))}${q.unit === '%' ? '%' : ''}</b></span>` : '';
+  const measuredChip = q.measured ? `<span class="chip-measured">${esc(t('common.measured', lang))} <b>${esc(show(q.measured.value, lang))}${q.unit === '%' ? '%' : ''}</b></span>` : '';
   if (q.answered === 0) {
-    return `<section class="card">${head}<div class="chips">${measuredChip}</div>${measuredNote(q, lang)}<p class="muted">${esc(ct('noPredictions', lang))}</p></section>`;
+    return `<section class="card">${head}<div class="chips">${measuredChip}</div>${measuredNote(q, lang)}<p class="muted">${esc(t('class.noPredictions', lang))}</p></section>`;
   }
   if (q.kind === 'number') {
     const chips = [
-      `<span>${esc(ct('answered', lang, { count: q.answered }))}</span>`,
-      `<span>${esc(ct('min', lang))} <b>${esc(num(q.min!, lang))}</b></span>`,
-      `<span>${esc(ct('median', lang))} <b>${esc(num(q.median!, lang))}</b></span>`,
-      `<span>${esc(ct('max', lang))} <b>${esc(num(q.max!, lang))}</b></span>`,
+      `<span>${esc(t('class.answered', lang, { count: q.answered }))}</span>`,
+      `<span>${esc(t('class.min', lang))} <b>${esc(formatNumber(q.min!, lang))}</b></span>`,
+      `<span>${esc(t('class.median', lang))} <b>${esc(formatNumber(q.median!, lang))}</b></span>`,
+      `<span>${esc(t('class.max', lang))} <b>${esc(formatNumber(q.max!, lang))}</b></span>`,
       measuredChip,
-      q.medianOff === null ? '' : `<span>${esc(ct('medianOff', lang))} <b>${esc(signed(q.medianOff, lang))}</b></span>`,
+      q.medianOff === null ? '' : `<span>${esc(t('class.medianOff', lang))} <b>${esc(signed(q.medianOff, lang))}</b></span>`,
     ].join('');
     return `<section class="card">${head}<div class="chips">${chips}</div>${measuredNote(q, lang)}${dotPlot(q, lang, labId)}</section>`;
   }
-  const chips = `<span>${esc(ct('namedRight', lang, { right: q.right, answered: q.answered }))}</span>${measuredChip}`;
+  const chips = `<span>${esc(t('class.namedRight', lang, { right: q.right, answered: q.answered }))}</span>${measuredChip}`;
   return `<section class="card">${head}<div class="chips">${chips}</div>${measuredNote(q, lang)}${labelBars(q, lang, labId)}</section>`;
 }
 
 function reflections(lab: LabSummary, lang: Lang): string {
-  const title = `<h3>${esc(ct('assumedWrong', lang))}</h3>`;
-  if (lab.reflections.length === 0) return `<section class="card reflections">${title}<p class="muted">${esc(ct('noReflections', lang))}</p></section>`;
+  const title = `<h3>${esc(t('class.assumedWrong', lang))}</h3>`;
+  if (lab.reflections.length === 0) return `<section class="card reflections">${title}<p class="muted">${esc(t('class.noReflections', lang))}</p></section>`;
   const groups = lab.reflections
     .map((group) => {
       const shown = group.lines.slice(0, 10);
       const more = group.lines.length - shown.length;
       const items = shown.map((line) => `<li><span class="count">${line.learners}×</span><span class="quote">${esc(line.text)}</span></li>`).join('');
-      return `<h4 lang="${group.lang === 'other' ? '' : group.lang}">${esc(ct(`langName_${group.lang}`, lang))}</h4><ol${group.lang === 'other' ? '' : ` lang="${group.lang}"`}>${items}</ol>${more > 0 ? `<p class="muted">${esc(ct('moreLines', lang, { count: more }))}</p>` : ''}`;
+      return `<h4 lang="${group.lang === 'other' ? '' : group.lang}">${esc(t(`class.langName.${group.lang}`, lang))}</h4><ol${group.lang === 'other' ? '' : ` lang="${group.lang}"`}>${items}</ol>${more > 0 ? `<p class="muted">${esc(t('class.moreLines', lang, { count: more }))}</p>` : ''}`;
     })
     .join('');
   return `<section class="card reflections">${title}${groups}</section>`;
@@ -215,13 +216,13 @@ function unansweredTable(questions: QuestionSummary[], lang: Lang): string {
   const rows = questions
     .map((q) => `<tr><td>${esc(q.prompt)} <span class="qid">${esc(q.id)}</span>${q.measured?.differs ? measuredNote(q, lang) : ''}</td><td class="n"><b>${q.measured ? esc(show(q.measured.value, lang)) : '–'}</b></td></tr>`)
     .join('');
-  return `<section class="card"><h3>${esc(ct('noPredictionsFor', lang))}</h3><table class="plain"><thead><tr><th>${esc(ct('question', lang))}</th><th class="n">${esc(ct('measured', lang))}</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+  return `<section class="card"><h3>${esc(t('class.noPredictionsFor', lang))}</h3><table class="plain"><thead><tr><th>${esc(t('common.question', lang))}</th><th class="n">${esc(t('common.measured', lang))}</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 function labSection(lab: LabSummary, lang: Lang): string {
   const head = `<h2 id="lab-${esc(lab.id)}">${esc(lab.title).replace(/`([^`]+)`/g, '<code>$1</code>')}<span class="labid">${esc(lab.id)}</span></h2>`;
-  const stats = `<p class="stats">${esc(ct('labStats', lang, { ran: lab.ran, learners: lab.learners, predicted: lab.predicted, revised: lab.revised }))}${lab.predictedNotRun > 0 ? ` · ${esc(ct('predictedNotRun', lang, { count: lab.predictedNotRun }))}` : ''}</p>`;
-  if (lab.ran === 0) return `<section class="lab">${head}${lab.learners > 0 ? stats : ''}<p class="muted">${esc(ct('noRuns', lang))}</p></section>`;
+  const stats = `<p class="stats">${esc(t('class.labStats', lang, { ran: lab.ran, learners: lab.learners, predicted: lab.predicted, revised: lab.revised }))}${lab.predictedNotRun > 0 ? ` · ${esc(t('class.predictedNotRun', lang, { count: lab.predictedNotRun }))}` : ''}</p>`;
+  if (lab.ran === 0) return `<section class="lab">${head}${lab.learners > 0 ? stats : ''}<p class="muted">${esc(t('class.noRuns', lang))}</p></section>`;
   const answered = lab.questions.filter((q) => q.answered > 0);
   const unanswered = lab.questions.filter((q) => q.answered === 0);
   return `<section class="lab">${head}${stats}${answered.map((q) => questionCard(q, lang, lab.id)).join('')}${unansweredTable(unanswered, lang)}${reflections(lab, lang)}</section>`;
@@ -230,34 +231,36 @@ function labSection(lab: LabSummary, lang: Lang): string {
 /** The labs at a glance, linking to their sections. */
 function overview(report: ClassReport, lang: Lang): string {
   const items = report.labs
-    .map((lab) => `<li><a href="#lab-${esc(lab.id)}">${esc(lab.title).replace(/`([^`]+)`/g, '<code>$1</code>')}</a> <span class="muted">${esc(ct('ranOf', lang, { ran: lab.ran, total: report.journals.length }))}</span></li>`)
+    .map((lab) => `<li><a href="#lab-${esc(lab.id)}">${esc(lab.title).replace(/`([^`]+)`/g, '<code>$1</code>')}</a> <span class="muted">${esc(t('class.ranOf', lang, { ran: lab.ran, total: report.journals.length }))}</span></li>`)
     .join('');
-  return `<nav aria-label="${esc(ct('labsNav', lang))}"><ol class="overview">${items}</ol></nav>`;
+  return `<nav aria-label="${esc(t('class.labsNav', lang))}"><ol class="overview">${items}</ol></nav>`;
 }
 
 export function renderClassPage(report: ClassReport): string {
   const { lang } = report;
   chartCounter = 0;
-  const counted = report.journals.length === 1 ? ct('journalCounted', lang) : ct('journalsCounted', lang, { count: report.journals.length });
+  const counted = t('class.journalsCounted', lang, { count: report.journals.length });
   const parts: string[] = [];
   parts.push(
-    `<header class="top"><p class="kicker">${esc(ct('kit', lang))}</p><h1>${esc(ct('reportTitle', lang))}</h1><p class="summary">${esc(counted)}${report.unreadable.length > 0 ? ` · ${esc(ct('unreadableCount', lang, { count: report.unreadable.length }))}` : ''} · ${esc(ct('folder', lang))} <code>${esc(report.folder)}</code></p></header>`,
+    `<header class="top"><p class="kicker">${esc(t('class.kit', lang))}</p><h1>${esc(t('class.reportTitle', lang))}</h1><p class="summary">${esc(counted)}${report.unreadable.length > 0 ? ` · ${esc(t('class.unreadableCount', lang, { count: report.unreadable.length }))}` : ''} · ${esc(t('class.folder', lang))} <code>${esc(report.folder)}</code></p></header>`,
   );
   if (report.unreadable.length > 0) {
     const items = report.unreadable.map((u) => `<li><b>${esc(u.display)}</b>: ${esc(u.reason)}<br><code>${esc(u.path)}</code></li>`).join('');
-    parts.push(`<div class="notice bad" role="note"><b>${esc(ct('unreadableTitle', lang))}</b><ul>${items}</ul></div>`);
+    parts.push(`<div class="notice bad" role="note"><b>${esc(t('class.unreadableTitle', lang))}</b><ul>${items}</ul></div>`);
   }
   for (const dup of report.duplicateNames) {
-    parts.push(`<div class="notice" role="note"><b>${esc(ct('duplicateNames', lang, { count: dup.journals.length, name: dup.name }))}</b>: ${dup.journals.map((d) => esc(d)).join(', ')}</div>`);
+    parts.push(`<div class="notice" role="note"><b>${esc(t('class.duplicateNames', lang, { count: dup.journals.length, name: dup.name }))}</b>: ${dup.journals.map((d) => esc(d)).join(', ')}</div>`);
   }
   if (report.journals.length === 0) {
-    parts.push(`<p class="empty">${esc(ct('noJournals', lang, { folder: report.folder }))}<br><span style="font-size:1rem">${esc(ct('noJournalsHint', lang))}</span></p>`);
+    parts.push(`<p class="empty">${esc(t('class.noJournals', lang, { folder: report.folder }))}<br><span style="font-size:1rem">${esc(t('class.noJournalsHint', lang))}</span></p>`);
   } else {
     parts.push(overview(report, lang));
     for (const lab of report.labs) parts.push(labSection(lab, lang));
     const sorted = [...report.journals].sort((a, b) => a.display.localeCompare(b.display, lang));
-    const list = sorted.map((j) => `<li>${esc(j.display)} <span class="muted">(${esc(j.entries === 1 ? ct('entry1', lang) : ct('entriesN', lang, { count: j.entries }))})</span></li>`).join('');
-    parts.push(`<footer><p><b>${esc(ct('learnersList', lang))}</b></p><ul>${list}</ul><p>${esc(ct('generated', lang))} ${esc(report.generatedAt.replace('T', ' ').slice(0, 16))} UTC</p></footer>`);
+    const list = sorted.map((j) => `<li>${esc(j.display)} <span class="muted">(${esc(t('class.entries', lang, { count: j.entries }))})</span></li>`).join('');
+    parts.push(`<footer><p><b>${esc(t('class.learnersList', lang))}</b></p><ul>${list}</ul><p>${esc(t('class.generated', lang))} ${esc(report.generatedAt.replace('T', ' ').slice(0, 16))} UTC</p></footer>`);
   }
-  return page({ lang, title: `${ct('reportTitle', lang)} · schema-breaks`, css: CSS, body: `<main>${parts.join('\n')}</main>` });
+  // Real-model runs saved in the folder, whether or not any journal is there.
+  parts.splice(report.journals.length === 0 ? parts.length : parts.length - 1, 0, modelRunsSection(report.modelRuns ?? [], lang));
+  return page({ lang, title: `${t('class.reportTitle', lang)} · schema-breaks`, css: CSS, body: `<main>${parts.join('\n')}</main>` });
 }

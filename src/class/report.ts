@@ -27,6 +27,7 @@ import type { Lab, Lang, Question } from '../learn/catalogue.js';
 import { normaliseLabel } from '../learn/catalogue.js';
 import type { JournalEntry } from '../learn/journal.js';
 import type { Discovery, ReadJournal } from './discover.js';
+import type { ModelRunSummary } from './model-runs.js';
 
 export const CLASS_REPORT_FORMAT = 'schema-breaks/class-report';
 /** Bump when a field changes meaning or goes away; adding a field does not. */
@@ -111,6 +112,8 @@ export interface ClassReport {
   unreadable: { learner: string; origin: string; path: string; display: string; reason: string; line: number | null }[];
   duplicateNames: { name: string; journals: string[] }[];
   labs: LabSummary[];
+  /** Lab reports of real-model runs saved anywhere in the folder (src/class/model-runs.ts). */
+  modelRuns: ModelRunSummary[];
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
@@ -288,7 +291,7 @@ export function summariseLab(lab: Lab, journals: ReadJournal[], lang: Lang): Lab
   };
 }
 
-export function buildClassReport(options: { folder: string; discovery: Discovery; labs: Lab[]; lang: Lang; now?: Date }): ClassReport {
+export function buildClassReport(options: { folder: string; discovery: Discovery; labs: Lab[]; lang: Lang; now?: Date; modelRuns?: ModelRunSummary[] }): ClassReport {
   const { discovery, labs, lang } = options;
   return {
     format: CLASS_REPORT_FORMAT,
@@ -300,5 +303,6 @@ export function buildClassReport(options: { folder: string; discovery: Discovery
     unreadable: discovery.unreadable.map(({ learner, origin, path, display, reason, line }) => ({ learner, origin, path, display, reason, line })),
     duplicateNames: discovery.duplicateNames,
     labs: discovery.journals.length === 0 ? [] : labs.map((lab) => summariseLab(lab, discovery.journals, lang)),
+    modelRuns: options.modelRuns ?? [],
   };
 }

@@ -3,8 +3,10 @@
  * server build, each cell the baseline, the break and the fix as outcome
  * bars. Self-contained: inline CSS and SVG, no script, nothing fetched.
  */
-import type { Lang } from '../learn/catalogue.js';
-import { translator } from '../learn/i18n.js';
+import type { Lang } from '../core/lang.js';
+import { formatNumber, t, type MessageId } from '../core/messages/index.js';
+import { figure } from '../lab/figures.js';
+import { buildDescription } from '../lab/report.js';
 import { OUTCOMES } from '../lab/outcomes.js';
 import { esc, outcomeColour, page } from './html.js';
 import { canonical, okShare, pct, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, type SweepCell, type SweepLab, type SweepReport, type SweepRun, type SweepTiming, type Verdict } from './sweep-model.js';
@@ -20,92 +22,18 @@ function labelOrder(labels: Iterable<string>): string[] {
   return [...new Set(labels)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
-const TEXT = {
-  title: { en: 'schema-breaks: the whole course on one screen', es: 'schema-breaks: todo el curso en una pantalla' },
-  intro: {
-    en: 'Every lab × every client profile × every server build; seed {seed}, {calls} calls per run. Each cell: how the calls ended for the baseline, the break, and the break with its fix.',
-    es: 'Cada laboratorio × cada perfil de cliente × cada compilación del servidor; semilla {seed}, {calls} llamadas por ejecución. Cada celda: cómo terminaron las llamadas en la línea base, con la avería y con la avería y su arreglo.',
-  },
-  lab: { en: 'lab', es: 'laboratorio' },
-  server: { en: 'server build', es: 'compilación del servidor' },
-  baseline: { en: 'base', es: 'base' },
-  variant: { en: 'break', es: 'avería' },
-  solution: { en: 'fix', es: 'arreglo' },
-  baselineLong: { en: 'baseline', es: 'línea base' },
-  variantLong: { en: 'the break', es: 'la avería' },
-  solutionLong: { en: 'the break with its fix', es: 'la avería con su arreglo' },
-  okShare: { en: 'ending ok', es: 'terminan en ok' },
-  wrong: { en: 'silently wrong answers', es: 'respuestas erróneas en silencio' },
-  retries: { en: 'retries', es: 'reintentos' },
-  cleared: { en: 'fields cleared', es: 'campos borrados' },
-  mutations: { en: 'changes let through read-only', es: 'cambios que pasan en solo lectura' },
-  refusedLong: { en: 'the host refused the tool list', es: 'el host rechazó la lista de herramientas' },
-  calls: { en: 'calls', es: 'llamadas' },
-  factsRule: {
-    en: '(break and fix: only where they differ from the base)',
-    es: '(avería y arreglo: solo donde difieren de la base)',
-  },
-  ended: { en: '{total} calls ended: {parts}', es: '{total} llamadas terminaron: {parts}' },
-  legend: { en: 'Legend', es: 'Leyenda' },
-  legendBar: {
-    en: 'Bar: the calls of a run by how they ended (after retries), client-rejected when the host refused the tool list; %: calls ending ok.',
-    es: 'Barra: las llamadas de una ejecución según cómo terminaron (tras reintentos), client-rejected si el host rechazó la lista de herramientas; %: llamadas que terminan en ok.',
-  },
-  legendTint: { en: 'The break, against the baseline:', es: 'La avería, frente a la base:' },
-  'v-same': { en: 'no effect', es: 'sin efecto' },
-  'v-worse': { en: 'worse', es: 'peor' },
-  'v-costly': { en: 'same answers, more retries', es: 'mismas respuestas, más reintentos' },
-  'v-better': { en: 'better', es: 'mejor' },
-  'v-mixed': { en: 'better and worse', es: 'mejor y peor' },
-  'v-different': { en: 'other errors', es: 'otros errores' },
-  'cell-v-same': { en: 'The break has no effect here.', es: 'La avería no tiene efecto aquí.' },
-  'cell-v-worse': { en: 'The break makes it worse.', es: 'La avería lo empeora.' },
-  'cell-v-costly': { en: 'The break costs retries; the answers end the same.', es: 'La avería cuesta reintentos; las respuestas acaban igual.' },
-  'cell-v-better': { en: 'The break makes it better.', es: 'La avería lo mejora.' },
-  'cell-v-mixed': { en: 'The break makes it better and worse.', es: 'La avería lo mejora y lo empeora.' },
-  'cell-v-different': { en: 'The break gives other errors.', es: 'La avería da otros errores.' },
-  'cell-s-same': { en: 'The fix returns to the baseline.', es: 'El arreglo vuelve a la base.' },
-  'cell-s-better': { en: 'The fix beats the baseline.', es: 'El arreglo supera la base.' },
-  'cell-s-different': { en: 'The fix gives other errors than the baseline.', es: 'El arreglo da otros errores que la base.' },
-  'cell-s-short': { en: 'The fix falls short of the baseline.', es: 'El arreglo no llega a la base.' },
-  short: { en: 'falls short', es: 'no basta' },
-  legendShort: {
-    en: 'Red frame and ⚠: with the fix applied, a figure is still worse than the baseline.',
-    es: 'Marco rojo y ⚠: con el arreglo aplicado, alguna cifra sigue peor que en la base.',
-  },
-  findings: { en: 'Where the fix falls short', es: 'Donde el arreglo no basta' },
-  noFindings: { en: 'Every fix returns to the baseline or beats it.', es: 'Cada arreglo vuelve a la base o la supera.' },
-  hostSaid: { en: 'the host said', es: 'el host dijo' },
-  summary: {
-    en: 'The break changes the figures in {differ} of {cells} cells; the fix falls short in {short}.',
-    es: 'La avería cambia las cifras en {differ} de {cells} celdas; el arreglo no basta en {short}.',
-  },
-  timing: {
-    en: '{runs} runs in {seconds} s with {jobs} worker(s).',
-    es: '{runs} ejecuciones en {seconds} s con {jobs} hilo(s) de trabajo.',
-  },
-  errorsRule: {
-    en: "The server build decides how errors reach the client: on low-level (the SDK's Server) a crash inside the tool is JSON-RPC -32603 and invalid arguments -32602; on mcpserver-1.20 (McpServer 1.13 to 1.20) invalid arguments are -32602 and a crash an isError result; on mcpserver-1.32 (1.21 and later) both are isError results.",
-    es: 'La compilación del servidor decide cómo llegan los errores al cliente: en low-level (el Server del SDK) un fallo dentro de la herramienta es JSON-RPC -32603 y los argumentos inválidos -32602; en mcpserver-1.20 (McpServer 1.13 a 1.20) los argumentos inválidos son -32602 y un fallo un resultado isError; en mcpserver-1.32 (1.21 y posteriores) ambos son resultados isError.',
-  },
-  'workload-conjugate': { en: 'conjugations', es: 'conjugaciones' },
-  'workload-profile': { en: 'profile edits', es: 'ediciones de perfil' },
-  'workload-lessons': { en: 'lesson requests', es: 'peticiones de lecciones' },
-  readOnly: { en: 'read-only', es: 'solo lectura' },
-} satisfies Record<string, Record<Lang, string>>;
-
-type TextKey = keyof typeof TEXT;
-
-const tr = translator<TextKey>(TEXT);
-
-
-/** The facts a cell shows beside a bar, each a symbol on the projector and words for a screen reader. */
-const FACTS: { symbol: string; words: TextKey; cls: string; value: (r: SweepRun) => number }[] = [
-  { symbol: '✗', words: 'wrong', cls: 'wrong', value: (r) => r.silentWrong },
-  { symbol: '∅', words: 'cleared', cls: 'wrong', value: (r) => r.fieldsCleared },
-  { symbol: '✎', words: 'mutations', cls: 'wrong', value: (r) => r.mutationsThroughReadOnly },
-  { symbol: '↻', words: 'retries', cls: 'retry', value: (r) => r.retries.total },
+/** The facts a cell shows beside a bar, each a symbol on the projector and words for a screen reader (a figure's own label where it is one). */
+const FACTS: { id: 'silentWrong' | 'cleared' | 'mutations' | 'retries'; symbol: string; words: (lang: Lang) => string; cls: string; value: (r: SweepRun) => number }[] = [
+  { id: 'silentWrong', symbol: '✗', words: (lang) => figure('silentWrong').label[lang], cls: 'wrong', value: (r) => r.silentWrong },
+  { id: 'cleared', symbol: '∅', words: (lang) => t('sweep.cleared', lang), cls: 'wrong', value: (r) => r.fieldsCleared },
+  { id: 'mutations', symbol: '✎', words: (lang) => t('sweep.mutations', lang), cls: 'wrong', value: (r) => r.mutationsThroughReadOnly },
+  { id: 'retries', symbol: '↻', words: (lang) => t('sweep.retries', lang), cls: 'retry', value: (r) => r.retries.total },
 ];
+
+type Kind = 'baseline' | 'variant' | 'solution';
+
+/** Each run's name in a cell, in words. */
+const LONG: Record<Kind, MessageId> = { baseline: 'common.baseline', variant: 'sweep.variantLong', solution: 'sweep.solutionLong' };
 
 /** The page's reading of a verdict: a worse break whose answers end the same, only with more retries, is told apart. */
 type Shade = Verdict | 'costly';
@@ -113,7 +41,7 @@ type Shade = Verdict | 'costly';
 function shade(cell: SweepCell): Shade {
   const { variant, baseline } = cell.runs;
   if (cell.verdict.variant !== 'worse') return cell.verdict.variant;
-  const sameEnd = FACTS.filter((f) => f.words !== 'retries').every((f) => f.value(variant) === f.value(baseline)) &&
+  const sameEnd = FACTS.filter((f) => f.id !== 'retries').every((f) => f.value(variant) === f.value(baseline)) &&
     canonical(variant.finalOutcomes) === canonical(baseline.finalOutcomes) && variant.accuracy.correct === baseline.accuracy.correct;
   return sameEnd ? 'costly' : 'worse';
 }
@@ -143,7 +71,7 @@ function outcomeBar(run: SweepRun, caption: string, lang: Lang, id: string, widt
       return rect;
     })
     .join('');
-  const desc = tr('ended', lang, { total, parts: parts.map((p) => `${p.label} ${p.n}`).join(', ') }) + (run.host.accepted ? '' : `; ${tr('refusedLong', lang)}`);
+  const desc = t('sweep.ended', lang, { total, parts: parts.map((p) => `${p.label} ${p.n}`).join(', ') }) + (run.host.accepted ? '' : `; ${t('common.hostRefused', lang)}`);
   // Stretched by CSS to what the cell leaves (the same in every cell: the columns are equal), never distorted: it holds rectangles only.
   return (
     `<svg class="bar" role="img" aria-labelledby="${id}t ${id}d" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">` +
@@ -159,18 +87,18 @@ function outcomeBar(run: SweepRun, caption: string, lang: Lang, id: string, widt
  * those that differ from the baseline (a cell is narrow, and the difference
  * is the finding).
  */
-function runLine(run: SweepRun, kind: 'baseline' | 'variant' | 'solution', lang: Lang, where: string, id: string, baseline: SweepRun, short = false): string {
-  const caption = `${tr(`${kind}Long`, lang)}, ${where}`;
+function runLine(run: SweepRun, kind: Kind, lang: Lang, where: string, id: string, baseline: SweepRun, short = false): string {
+  const caption = `${t(LONG[kind], lang)}, ${where}`;
   const facts: string[] = [];
   for (const f of FACTS) {
     const n = f.value(run);
-    if (kind === 'baseline' ? n > 0 : n !== f.value(baseline)) facts.push(`<span class="${f.cls}"><span aria-hidden="true">${f.symbol}${n}</span><span class="sr">${n} ${esc(tr(f.words, lang))}</span></span>`);
+    if (kind === 'baseline' ? n > 0 : n !== f.value(baseline)) facts.push(`<span class="${f.cls}"><span aria-hidden="true">${f.symbol}${n}</span><span class="sr">${n} ${esc(f.words(lang))}</span></span>`);
   }
   // The run's name for a screen reader (sighted readers have the row's key column); a fix that falls short is marked here too.
   const mark = short ? '<span class="warn" aria-hidden="true">⚠</span>' : '';
   return (
-    `<div class="run run-${kind}"><span class="sr">${esc(tr(`${kind}Long`, lang))}: </span>${outcomeBar(run, caption, lang, id)}` +
-    `<span class="pct">${mark}${pct(okShare(run))}<span class="sr"> ${esc(tr('okShare', lang))}</span></span><span class="facts">${facts.join(' ')}</span></div>`
+    `<div class="run run-${kind}"><span class="sr">${esc(t(LONG[kind], lang))}: </span>${outcomeBar(run, caption, lang, id)}` +
+    `<span class="pct">${mark}${pct(okShare(run))}<span class="sr"> ${esc(t('sweep.okShare', lang))}</span></span><span class="facts">${facts.join(' ')}</span></div>`
   );
 }
 
@@ -183,11 +111,11 @@ function cellHtml(cell: SweepCell, lang: Lang, id: string): string {
   const base = cell.runs.baseline;
   const lines = [runLine(base, 'baseline', lang, where, `${id}b`, base), runLine(cell.runs.variant, 'variant', lang, where, `${id}v`, base)];
   if (cell.runs.solution) lines.push(runLine(cell.runs.solution, 'solution', lang, where, `${id}s`, base, short));
-  const said = [tr(`cell-v-${look}`, lang)];
+  const said = [t(`sweep.cellVariant.${look}`, lang)];
   const s = cell.verdict.solution;
-  if (s !== null) said.push(tr(short ? 'cell-s-short' : s === 'better' ? 'cell-s-better' : s === 'different' ? 'cell-s-different' : 'cell-s-same', lang));
-  if (!cell.runs.variant.host.accepted) said.push(`${tr('variantLong', lang)}: ${tr('refusedLong', lang)}.`);
-  if (cell.runs.solution && !cell.runs.solution.host.accepted) said.push(`${tr('solutionLong', lang)}: ${tr('refusedLong', lang)}.`);
+  if (s !== null) said.push(t(`sweep.cellSolution.${short ? 'short' : s === 'better' || s === 'different' ? s : 'same'}`, lang));
+  if (!cell.runs.variant.host.accepted) said.push(`${t('sweep.variantLong', lang)}: ${t('common.hostRefused', lang)}.`);
+  if (cell.runs.solution && !cell.runs.solution.host.accepted) said.push(`${t('sweep.solutionLong', lang)}: ${t('common.hostRefused', lang)}.`);
   return `<td class="${classes.join(' ')}">${lines.join('')}<span class="sr">${esc(said.join(' '))}</span></td>`;
 }
 
@@ -250,7 +178,7 @@ footer { margin-top: 12px; font-size: 14px; color: #444; }
 `;
 
 function labSettings(lab: SweepLab, lang: Lang): string {
-  const bits = [tr(`workload-${lab.workload}`, lang), ...(lab.readOnly ? [tr('readOnly', lang)] : [])];
+  const bits = [t(`sweep.workload.${lab.workload}`, lang), ...(lab.readOnly ? [t('sweep.readOnly', lang)] : [])];
   return bits.join(' · ');
 }
 
@@ -259,14 +187,14 @@ export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming
     report.cells.find((c) => c.lab === lab.id && c.workload === lab.workload && c.readOnly === lab.readOnly && c.client === client && c.server === server);
   const { seed, calls } = report.settings;
   const header =
-    `<tr><th scope="col" rowspan="2" class="labname">${esc(tr('lab', lang))}</th><th scope="col" rowspan="2" class="key"></th>` +
+    `<tr><th scope="col" rowspan="2" class="labname">${esc(t('sweep.lab', lang))}</th><th scope="col" rowspan="2" class="key"></th>` +
     report.clients.map((c) => `<th scope="colgroup" colspan="${report.servers.length}" title="${esc(c.title)}">${esc(c.id)}<span class="sub">${esc(c.asOf)}</span></th>`).join('') +
     '</tr>\n<tr>' +
-    report.clients.map((c) => report.servers.map((server) => `<th scope="col" class="server"><span class="sr">${esc(c.id)}, ${esc(tr('server', lang))} </span>${esc(server)}</th>`).join('')).join('') +
+    report.clients.map((c) => report.servers.map((server) => `<th scope="col" class="server"><span class="sr">${esc(c.id)}, ${esc(t('sweep.server', lang))} </span>${esc(server)}</th>`).join('')).join('') +
     '</tr>';
-  const key = (['baseline', 'variant', 'solution'] as const).map((k) => `<span class="k-${k}">${esc(tr(k, lang))}</span>`).join('');
+  const key = (['baseline', 'variant', 'solution'] as const).map((k) => `<span class="k-${k}">${esc(t(`sweep.key.${k}`, lang))}</span>`).join('');
   // Wide enough for the longest run name in this language (bold, 13px).
-  const keyWidth = Math.ceil(12 + 8.6 * Math.max(...(['baseline', 'variant', 'solution'] as const).map((k) => tr(k, lang).length)));
+  const keyWidth = Math.ceil(12 + 8.6 * Math.max(...(['baseline', 'variant', 'solution'] as const).map((k) => t(`sweep.key.${k}`, lang).length)));
   let n = 0;
   const body = report.labs
     .map((lab) => {
@@ -285,49 +213,54 @@ export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming
   const labels = labelOrder(runs.flatMap((r) => Object.keys(r.finalOutcomes)));
   const swatches = labels.map((l) => `<span><span class="swatch" style="background:${outcomeColour(l)}" aria-hidden="true"></span>${esc(l)}</span>`).join('');
   const shades = SHADES.filter((s) => report.cells.some((c) => shade(c) === s));
-  const tints = shades.map((s) => `<span><span class="swatch tint-${s}" aria-hidden="true"></span>${esc(tr(`v-${s}`, lang))}</span>`).join('');
-  const facts = FACTS.filter((f) => runs.some((r) => f.value(r) > 0)).map((f) => `<span><span aria-hidden="true">${f.symbol} N: </span>${esc(tr(f.words, lang))}</span>`);
-  if (facts.length > 0) facts.push(`<span>${esc(tr('factsRule', lang))}</span>`);
+  const tints = shades.map((s) => `<span><span class="swatch tint-${s}" aria-hidden="true"></span>${esc(t(`sweep.shade.${s}`, lang))}</span>`).join('');
+  const facts = FACTS.filter((f) => runs.some((r) => f.value(r) > 0)).map((f) => `<span><span aria-hidden="true">${f.symbol} N: </span>${esc(f.words(lang))}</span>`);
+  if (facts.length > 0) facts.push(`<span>${esc(t('sweep.factsRule', lang))}</span>`);
 
   const short = report.cells.filter((c) => c.verdict.solutionFallsShort);
   const differ = report.cells.filter((c) => c.verdict.variant !== 'same').length;
   const title = (id: string) => report.labs.find((l) => l.id === id)?.title[lang] ?? id;
   const findings =
     short.length === 0
-      ? `<p>${esc(tr('noFindings', lang))}</p>`
+      ? `<p>${esc(t('sweep.noFindings', lang))}</p>`
       : `<ul class="findings">${short
           .map((c) => {
             const s = c.runs.solution!;
             const b = c.runs.baseline;
             const bits = [`ok ${pct(okShare(b))} → ${pct(okShare(s))}`];
-            for (const f of FACTS) if (f.value(s) !== f.value(b)) bits.push(`${tr(f.words, lang)} ${f.value(b)} → ${f.value(s)}`);
-            const said = s.host.accepted ? '' : `; ${esc(tr('hostSaid', lang))}: <span class="rejection">${esc(s.host.rejection)}</span>`;
+            for (const f of FACTS) if (f.value(s) !== f.value(b)) bits.push(`${f.words(lang)} ${f.value(b)} → ${f.value(s)}`);
+            const said = s.host.accepted ? '' : `; ${esc(t('sweep.hostSaid', lang))}: <span class="rejection">${esc(s.host.rejection)}</span>`;
             return `<li><strong>${esc(title(c.lab))}</strong> (<code>${esc(c.lab)}</code>), ${esc(c.client)}, ${esc(c.server)}: ${esc(bits.join(', '))}${said}</li>`;
           })
           .join('')}</ul>`;
-  const timingLine = timing ? `${esc(tr('timing', lang, { runs: timing.runs, seconds: (timing.totalMs / 1000).toFixed(1), jobs: timing.jobs }))} · ` : '';
+  const timingLine = timing
+    ? `${esc(t('sweep.timing', lang, { runs: t('sweep.runs', lang, { count: timing.runs }), seconds: formatNumber(timing.totalMs / 1000, lang, { decimals: 1, minDecimals: 1 }), workers: t('sweep.workers', lang, { count: timing.jobs }) }))} · `
+    : '';
+  // The builds of this sweep's columns, in the words the reports use for them.
+  const builds = report.servers.map((b) => buildDescription(b, lang)).join('; ');
+  const footer = t('sweep.footer', lang, { format: SWEEP_FORMAT, version: SWEEP_FORMAT_VERSION, seed, calls, temperature: report.settings.temperature });
 
   return page({
     lang,
-    title: tr('title', lang),
+    title: t('sweep.title', lang),
     css: `${CSS}\n:root { --key-width: ${keyWidth}px; }`,
-    body: `<header><h1>${esc(tr('title', lang))}</h1><p class="summary">${esc(tr('summary', lang, { differ, short: short.length, cells: report.cells.length }))}</p></header>
-<p class="intro">${esc(tr('intro', lang, { seed, calls }))} ${esc(tr('errorsRule', lang))}</p>
-<section aria-label="${esc(tr('legend', lang))}">
-<div class="legend">${swatches}<span>${esc(tr('legendBar', lang))}</span></div>
-<div class="legend"><strong>${esc(tr('legendTint', lang))}</strong>${tints}<span>${esc(tr('legendShort', lang))}</span></div>
+    body: `<header><h1>${esc(t('sweep.title', lang))}</h1><p class="summary">${esc(t('sweep.summary', lang, { differ, short: short.length, cells: report.cells.length }))}</p></header>
+<p class="intro">${esc(t('sweep.intro', lang, { seed, calls }))} ${esc(t('sweep.errorsRule', lang, { builds }))}</p>
+<section aria-label="${esc(t('sweep.legend', lang))}">
+<div class="legend">${swatches}<span>${esc(t('sweep.legendBar', lang))}</span></div>
+<div class="legend"><strong>${esc(t('sweep.legendTint', lang))}</strong>${tints}<span>${esc(t('sweep.legendShort', lang))}</span></div>
 <div class="legend">${facts.join('')}</div>
 </section>
 <table class="grid">
-<caption class="sr">${esc(tr('title', lang))}</caption>
+<caption class="sr">${esc(t('sweep.title', lang))}</caption>
 <thead>${header}</thead>
 <tbody>
 ${body}
 </tbody>
 </table>
-<h2>${esc(tr('findings', lang))}</h2>
+<h2>${esc(t('sweep.findings', lang))}</h2>
 ${findings}
-<footer>${timingLine}format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION} · seed ${seed} · ${calls} ${esc(tr('calls', lang))} · temperature ${report.settings.temperature}</footer>`,
+<footer>${timingLine}${esc(footer)}</footer>`,
   });
 }
 

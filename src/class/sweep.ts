@@ -30,7 +30,7 @@ import { dirname, join, resolve } from 'node:path';
 import { HELP_OPTION, optionsHelp, parseOptions, type Option } from '../core/options.js';
 import { SERVER_BUILDS } from '../minimcp/errors.js';
 import { LANGS, type Lang } from '../learn/catalogue.js';
-import { detectLang } from '../learn/i18n.js';
+import { detectLang } from '../core/lang.js';
 import { PROFILE_IDS } from '../lab/profiles/index.js';
 import { BuildError, listBreaks } from '../lab/variants.js';
 import { availableParallelism } from 'node:os';

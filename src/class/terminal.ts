@@ -3,9 +3,10 @@
  * per question. Learner text is printed with control characters made visible,
  * so a name or a reflection cannot move the cursor or recolour the screen.
  */
-import type { Lang } from '../learn/catalogue.js';
-import { ct, num } from './i18n.js';
+import type { Lang } from '../core/lang.js';
+import { formatNumber, t } from '../core/messages/index.js';
 import type { ClassReport, QuestionSummary, Value } from './report.js';
+import { modelRunsLines } from './model-runs.js';
 
 /** Learner text for a terminal: control characters (ESC included) shown as U+FFFD, one line, at most `max` characters. */
 export function safe(text: string, max = 120): string {
@@ -14,7 +15,7 @@ export function safe(text: string, max = 120): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean;
 }
 
-const show = (v: Value, lang: Lang) => (typeof v === 'number' ? num(v, lang) : safe(v, 30));
+const show = (v: Value, lang: Lang) => (typeof v === 'number' ? formatNumber(v, lang) : safe(v, 30));
 
 /** A tiny distribution: counts in 12 buckets from min to max, as block characters. */
 function spark(values: number[]): string {
@@ -29,19 +30,19 @@ function spark(values: number[]): string {
 }
 
 function questionLines(q: QuestionSummary, lang: Lang): string[] {
-  const measured = q.measured ? `${ct('measured', lang)} ${show(q.measured.value, lang)}` : '';
+  const measured = q.measured ? `${t('common.measured', lang)} ${show(q.measured.value, lang)}` : '';
   const lines: string[] = [];
-  if (q.answered === 0) lines.push(`  ${q.id.padEnd(26)} ${measured.padEnd(22)} ${ct('noPredictions', lang)}`);
+  if (q.answered === 0) lines.push(`  ${q.id.padEnd(26)} ${measured.padEnd(22)} ${t('class.noPredictions', lang)}`);
   else if (q.kind === 'number') {
-    const stats = `n=${q.answered}  ${ct('min', lang)} ${num(q.min!, lang)}  ${ct('median', lang)} ${num(q.median!, lang)}  ${ct('max', lang)} ${num(q.max!, lang)}`;
+    const stats = `n=${q.answered}  ${t('class.min', lang)} ${formatNumber(q.min!, lang)}  ${t('class.median', lang)} ${formatNumber(q.median!, lang)}  ${t('class.max', lang)} ${formatNumber(q.max!, lang)}`;
     lines.push(`  ${q.id.padEnd(26)} ${measured.padEnd(22)} ${stats}  ${spark(q.predictions)}`);
   } else {
-    lines.push(`  ${q.id.padEnd(26)} ${measured.padEnd(22)} ${ct('namedRight', lang, { right: q.right, answered: q.answered })}`);
+    lines.push(`  ${q.id.padEnd(26)} ${measured.padEnd(22)} ${t('class.namedRight', lang, { right: q.right, answered: q.answered })}`);
     lines.push(`  ${''.padEnd(26)} ${''.padEnd(22)} ${q.labels.slice(0, 6).map((l) => `${safe(l.label, 24)} ${l.learners}`).join(' · ')}${q.labels.length > 6 ? ' · …' : ''}`);
   }
   if (q.measured?.differs) {
     const values = q.measured.values.map((v) => `${show(v.value, lang)} (${v.learners})`).join(', ');
-    lines.push(`    ! ${ct('measuredDiffer', lang, { values, value: show(q.measured.value, lang) })}`);
+    lines.push(`    ! ${t('class.measuredDiffer', lang, { values, value: show(q.measured.value, lang) })}`);
   }
   return lines;
 }
@@ -50,29 +51,30 @@ export function renderClassTerminal(report: ClassReport): string {
   const { lang } = report;
   const out: string[] = [];
   if (report.journals.length === 0) {
-    out.push(ct('noJournals', lang, { folder: report.folder }));
-    out.push(ct('noJournalsHint', lang));
+    out.push(t('class.noJournals', lang, { folder: report.folder }));
+    out.push(t('class.noJournalsHint', lang));
   } else {
-    const counted = report.journals.length === 1 ? ct('journalCounted', lang) : ct('journalsCounted', lang, { count: report.journals.length });
-    out.push(`${ct('reportTitle', lang)}: ${report.folder} · ${counted}`);
+    const counted = t('class.journalsCounted', lang, { count: report.journals.length });
+    out.push(`${t('class.reportTitle', lang)}: ${report.folder} · ${counted}`);
   }
   for (const u of report.unreadable) out.push(`  ✗ ${safe(u.path, 200)}: ${safe(u.reason, 200)}`);
-  if (report.unreadable.length > 0) out.push(`    (${ct('unreadableCount', lang, { count: report.unreadable.length })})`);
-  for (const dup of report.duplicateNames) out.push(`  ! ${ct('duplicateNames', lang, { count: dup.journals.length, name: safe(dup.name, 40) })}: ${dup.journals.map((d) => safe(d, 80)).join(', ')}`);
+  if (report.unreadable.length > 0) out.push(`    (${t('class.unreadableCount', lang, { count: report.unreadable.length })})`);
+  for (const dup of report.duplicateNames) out.push(`  ! ${t('class.duplicateNames', lang, { count: dup.journals.length, name: safe(dup.name, 40) })}: ${dup.journals.map((d) => safe(d, 80)).join(', ')}`);
   for (const lab of report.labs) {
     out.push('');
     out.push(`${lab.id} · ${lab.title}`);
     if (lab.ran === 0) {
-      out.push(`  ${ct('noRuns', lang)}${lab.predictedNotRun > 0 ? ` ${ct('predictedNotRun', lang, { count: lab.predictedNotRun })}` : ''}`);
+      out.push(`  ${t('class.noRuns', lang)}${lab.predictedNotRun > 0 ? ` ${t('class.predictedNotRun', lang, { count: lab.predictedNotRun })}` : ''}`);
       continue;
     }
-    out.push(`  ${ct('labStats', lang, { ran: lab.ran, learners: lab.learners, predicted: lab.predicted, revised: lab.revised })}${lab.predictedNotRun > 0 ? ` · ${ct('predictedNotRun', lang, { count: lab.predictedNotRun })}` : ''}`);
+    out.push(`  ${t('class.labStats', lang, { ran: lab.ran, learners: lab.learners, predicted: lab.predicted, revised: lab.revised })}${lab.predictedNotRun > 0 ? ` · ${t('class.predictedNotRun', lang, { count: lab.predictedNotRun })}` : ''}`);
     for (const q of lab.questions) out.push(...questionLines(q, lang));
     for (const group of lab.reflections) {
-      out.push(`  ${ct('assumedWrong', lang)} (${ct(`langName_${group.lang}`, lang)}):`);
+      out.push(`  ${t('class.assumedWrong', lang)} (${t(`class.langName.${group.lang}`, lang)}):`);
       for (const line of group.lines.slice(0, 5)) out.push(`    ${String(line.learners).padStart(3)}× ${safe(line.text)}`);
-      if (group.lines.length > 5) out.push(`         ${ct('moreLines', lang, { count: group.lines.length - 5 })}`);
+      if (group.lines.length > 5) out.push(`         ${t('class.moreLines', lang, { count: group.lines.length - 5 })}`);
     }
   }
+  out.push(...modelRunsLines(report.modelRuns ?? [], lang));
   return out.join('\n');
 }

@@ -10,19 +10,22 @@
  * Every bad input is one clear line and exit code 2.
  */
 import { isAbsolute, join } from 'node:path';
-import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option } from '../core/options.js';
+import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option, type ValuesOf } from '../core/options.js';
+import type { ChatSetup } from '../lab/chat/setup.js';
 import { runCommand, UserError } from '../core/user-error.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
 import * as flow from '../learn/flow.js';
-import { detectLang, t } from '../learn/i18n.js';
-import { isLang } from '../core/lang.js';
+import { detectLang, isLang } from '../core/lang.js';
+import { t } from '../core/messages/index.js';
 import { DEFAULT_KNOBS, type Knobs } from '../lab/knobs.js';
 import { WORKLOADS, type Workload } from '../lab/runner.js';
 import { getProfile, PROFILE_IDS } from '../lab/profiles/index.js';
 import { REPORT_FORMAT_VERSION, renderTerminal, toJson, type LabReport } from '../lab/report.js';
 import { REPO } from '../lab/paths.js';
-import { runLab } from '../lab/side-by-side.js';
+import { runLab, type LabOptions } from '../lab/side-by-side.js';
+import { renderComparison } from '../lab/chat/compare.js';
+import { paint } from '../core/colour.js';
 import { rememberedLang, rememberLang } from '../learn/learner.js';
 import type { Command } from '../learn/command.js';
 import { labSheetQuote, writeReportPage } from '../report/write.js';
@@ -34,6 +37,8 @@ export type { LabOptions } from '../lab/side-by-side.js';
 const MAX_SEEDS = 20;
 /** A run of 1,000 calls takes a few seconds; more teaches nothing more. */
 const MAX_CALLS = 1000;
+/** Requests in flight to a model endpoint: more than this is no longer polite to a laptop or a rate limit. */
+const MAX_CONCURRENCY = 16;
 
 /** The options of a lab: the learner's path. */
 const LAB_OPTIONS = [
@@ -66,7 +71,19 @@ const RUN_OPTIONS = [
   { name: 'spec', kind: 'string', help: 'gone: the server build decides the errors', hidden: true },
 ] as const satisfies readonly Option[];
 
-const WIDTH = helpWidth(LAB_OPTIONS, RUN_OPTIONS);
+/** The options of a run with a real model (src/lab/chat/). */
+const MODEL_OPTIONS = [
+  { name: 'model', kind: 'string', value: 'M', help: ['who writes the calls: stand-in (default: seeded, no network) or openai (a real model', 'at an OpenAI-compatible endpoint: Ollama, llama.cpp, vLLM, LM Studio, a hosted API)'] },
+  { name: 'base-url', kind: 'string', value: 'URL', help: "the endpoint's base URL, e.g. http://localhost:11434/v1 (Ollama)" },
+  { name: 'model-name', kind: 'string', value: 'NAME', help: 'the model at the endpoint, e.g. qwen2.5:3b' },
+  { name: 'api-key-env', kind: 'string', value: 'VAR', help: 'the environment variable holding the key (default OPENAI_API_KEY; a local server needs none)' },
+  { name: 'concurrency', kind: 'string', value: 'N', help: `requests in flight at once (default 2, at most ${MAX_CONCURRENCY})` },
+  { name: 'request-timeout', kind: 'string', value: 'S', help: 'seconds one completion may take (default 120)' },
+  { name: 'record', kind: 'string', value: 'DIR', help: 'write every request and answer to DIR, one JSON-lines file per run (no key in them)' },
+  { name: 'replay', kind: 'string', value: 'DIR', help: 'answer from the transcripts in DIR (made with --record): no network, the same figures' },
+] as const satisfies readonly Option[];
+
+const WIDTH = helpWidth(LAB_OPTIONS, RUN_OPTIONS, MODEL_OPTIONS);
 
 export const USAGE = `Usage: npm run lab -- [--variant <id>] [options]
 
@@ -78,6 +95,9 @@ ${optionsHelp(LAB_OPTIONS, { width: WIDTH })}
 
 Runs (for exploring; no predictions are asked):
 ${optionsHelp(RUN_OPTIONS, { width: WIDTH })}
+
+A real model (README.md, "A real model in the loop"); its figures are shown next to the stand-in's:
+${optionsHelp(MODEL_OPTIONS, { width: WIDTH })}
 
 Variants: ${[BASELINE, ...listBreaks()].join(', ')}
 Check a fix: npm run check -- <lab>`;
@@ -100,7 +120,7 @@ function integer(name: string, value: string | undefined, fallback: number, min:
 }
 
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Command | 'help' {
-  const { values } = parseOptions([...LAB_OPTIONS, ...RUN_OPTIONS], argv, (message) => new UsageError(message));
+  const { values } = parseOptions([...LAB_OPTIONS, ...RUN_OPTIONS, ...MODEL_OPTIONS], argv, (message) => new UsageError(message));
   if (values.help) return 'help';
   const variants = [BASELINE, ...listBreaks()];
   if (values.variant !== undefined && !variants.includes(values.variant)) {
@@ -128,18 +148,20 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const workload = values.workload ?? 'conjugate';
   if (!(WORKLOADS as readonly string[]).includes(workload)) throw new UsageError(`unknown workload "${workload}"; one of: ${WORKLOADS.join(', ')}`);
   const knobs: Knobs = { ...DEFAULT_KNOBS, temperature };
+  const chat = chatSetup(values, env);
   return {
     variant,
     lab,
     // --lang, else the one last asked for (learners/.lang), else the locale.
     lang: (values.lang as Lang | undefined) ?? rememberedLang(REPO) ?? detectLang(env),
     learner: values.learner,
-    explicitSettings: values.client !== undefined || values.server !== undefined || values.workload !== undefined || (values['read-only'] ?? false),
+    explicitSettings: values.client !== undefined || values.server !== undefined || values.workload !== undefined || (values['read-only'] ?? false) || chat !== undefined,
     run: {
       variant: variant ?? BASELINE,
       solution: (values.solution ?? false),
       json: (values.json ?? false),
       seeds: values.seeds === undefined ? undefined : integer('seeds', values.seeds, 1, 1, MAX_SEEDS),
+      ...(chat ? { chat } : {}),
       settings: {
         client,
         server: server as ServerBuild,
@@ -162,6 +184,36 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   };
 }
 
+/** `--model openai` and its options, checked: what src/lab/chat/setup.ts needs, or undefined for the stand-in. */
+function chatSetup(values: ValuesOf<typeof MODEL_OPTIONS>, env: NodeJS.ProcessEnv): ChatSetup | undefined {
+  const model = values.model ?? (values.replay !== undefined ? 'openai' : 'stand-in');
+  if (model !== 'stand-in' && model !== 'openai') throw new UsageError(`unknown --model "${model}"; one of: stand-in, openai`);
+  const given = (['base-url', 'model-name', 'api-key-env', 'concurrency', 'request-timeout', 'record', 'replay'] as const).filter((k) => values[k] !== undefined);
+  if (model === 'stand-in') {
+    if (given.length > 0) throw new UsageError(`--${given[0]} is for a real model: add --model openai`);
+    return undefined;
+  }
+  if (values.record !== undefined && values.replay !== undefined) throw new UsageError('--record and --replay exclude each other');
+  if (values.replay === undefined) {
+    if (values['base-url'] === undefined) throw new UsageError('--model openai needs --base-url URL (e.g. http://localhost:11434/v1 for Ollama)');
+    if (values['model-name'] === undefined) throw new UsageError('--model openai needs --model-name NAME (the model at the endpoint, e.g. qwen2.5:3b)');
+  }
+  for (const dir of [values.record, values.replay]) if (dir !== undefined && dir.trim() === '') throw new UsageError('--record and --replay take a folder');
+  const keyVar = values['api-key-env'] ?? 'OPENAI_API_KEY';
+  if (values['api-key-env'] !== undefined && !env[keyVar]) throw new UsageError(`--api-key-env ${keyVar}: the variable ${keyVar} is not set`);
+  const timeout = values['request-timeout'] === undefined ? 120 : Number(values['request-timeout']);
+  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) throw new UsageError(`--request-timeout takes seconds, more than 0 and at most 3600 (got ${values['request-timeout']})`);
+  return {
+    baseUrl: values['base-url'],
+    modelName: values['model-name'],
+    apiKey: env[keyVar] || undefined,
+    concurrency: integer('concurrency', values.concurrency, 2, 1, MAX_CONCURRENCY),
+    timeoutMs: timeout * 1000,
+    record: values.record,
+    replay: values.replay,
+  };
+}
+
 function writeHtml(file: string, report: LabReport, lang: Lang, say: (text: string) => void): void {
   writeReportPage(file, { report, lang, sheet: labSheetQuote(report.variant, lang) });
   say(`wrote ${file}\n`);
@@ -175,20 +227,51 @@ async function dispatch(command: Command): Promise<number> {
   if (lab && command.workspace) return flow.makeWorkspace(lab, command);
   if (lab && command.reset) return flow.reset(lab, command);
   if (command.run.json) {
-    const report = await runLab(command.run);
+    const report = await runWithModel(command.run, command.lang);
     process.stdout.write(`${toJson(report)}\n`);
     // stdout stays one JSON document: the note goes to stderr.
     if (command.htmlFile) writeHtml(command.htmlFile, report, command.lang, (text) => process.stderr.write(text));
     return 0;
   }
   if (!lab || command.explicitSettings || command.run.solution) {
-    if (lab && !command.noPredict) process.stdout.write(`${t('exploring', command.lang)}\n\n`);
-    const report = await runLab(command.run);
+    if (lab && !command.noPredict) process.stdout.write(`${t('learn.exploring', command.lang)}\n\n`);
+    const report = await runWithModel(command.run, command.lang);
     process.stdout.write(`${renderTerminal(report, command.lang)}\n`);
+    if (report.standIn) process.stdout.write(`\n${renderComparison(report, command.lang, (text) => paint('1', text))}\n`);
+    const stopped = Object.values(report.runs).find((r) => r?.interrupted);
+    if (stopped) process.stdout.write(`\n${t('lab.interruptedRun', command.lang, { calls: stopped.calls })}\n`);
     if (command.htmlFile) writeHtml(command.htmlFile, report, command.lang, (text) => process.stdout.write(text));
     return 0;
   }
   return flow.runLabPath(lab, command);
+}
+
+/**
+ * A run, with a real model: a progress line on a terminal, and Ctrl+C stops
+ * starting requests and shows what was measured (a second Ctrl+C quits). The
+ * stand-in's runs take a second or two and need neither.
+ */
+async function runWithModel(options: LabOptions, lang: Lang): Promise<LabReport> {
+  if (!options.chat) return runLab(options);
+  const controller = new AbortController();
+  let stops = 0;
+  const onInterrupt = () => {
+    if (++stops > 1) process.exit(130);
+    controller.abort();
+    process.stderr.write(`\n${t('lab.modelStopping', lang)}\n`);
+  };
+  process.on('SIGINT', onInterrupt);
+  const live = process.stderr.isTTY === true;
+  try {
+    return await runLab({
+      ...options,
+      settings: { ...options.settings, signal: controller.signal },
+      ...(live ? { onProgress: (done: number, total: number) => process.stderr.write(`\r${t('lab.modelProgress', lang, { done, total })}`) } : {}),
+    });
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    if (live) process.stderr.write('\r\u001b[K');
+  }
 }
 
 /** Every user error (src/core/user-error.ts) is one line and its exit code; Ctrl+C at a prompt is 130. */
@@ -205,7 +288,7 @@ export async function main(argv: string[]): Promise<number> {
     const chose = argv.includes('--lang') || argv.some((a) => a.startsWith('--lang='));
     if (chose && !command.run.json && !command.explicitSettings) rememberLang(REPO, command.lang);
     return code;
-  }, t('interrupted', langOf(argv) ?? lang));
+  }, t('learn.interrupted', langOf(argv) ?? lang));
 }
 
 /** The language --lang names, if it names one the kit speaks (a bad one is reported by parseCommand). */

@@ -76,8 +76,8 @@ export function isStructuredBranch(branch: unknown): boolean {
   return structuralKeys.some((k) => k in branch);
 }
 
-/** Every sub-schema of a schema, with its pointer: where a union may hide. */
-function* children(schema: Schema, path: string): Generator<[unknown, string]> {
+/** Every sub-schema of a schema, with its pointer: where a union may hide. The linter (src/lint/rules.ts) walks schemas with it too. */
+export function* children(schema: Schema, path: string): Generator<[unknown, string]> {
   for (const key of ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']) {
     const map = schema[key];
     if (isObject(map)) for (const [name, sub] of Object.entries(map)) yield [sub, `${path}/${key}/${segment(name)}`];

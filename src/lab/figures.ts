@@ -1,11 +1,13 @@
 /**
  * The figures a learner reads, defined once: how each is read from a run,
  * which way is better, how much it weighs, its words and how it is written.
- * The terminal report, the seed summary, `npm run check` and the sweep all
- * use this table, and `verdict(run, against)` is the one rule for "better"
- * and "worse".
+ * The terminal report, the seed summary, `npm run check`, the sweep and the
+ * HTML report's key figures all use this table (its labels are the words for
+ * these figures everywhere), and `verdict(run, against)` is the one rule for
+ * "better" and "worse".
  */
-import { formatNumber, type Lang } from '../core/lang.js';
+import type { Lang } from '../core/lang.js';
+import { formatNumber } from '../core/messages/index.js';
 import type { RunResult } from './runner.js';
 
 /** The part of a run the figures read: a full run, or the sweep's reduced one. */
@@ -38,7 +40,7 @@ export interface FigureDef {
 }
 
 const count = (value: number) => String(Math.round(value));
-const decimal = (value: number, _run: Judged, lang: Lang) => formatNumber(value, lang, 2);
+const decimal = (value: number, _run: Judged, lang: Lang) => formatNumber(value, lang);
 const of = (total: number | undefined) => (total === undefined ? '' : `/${total}`);
 
 export const FIGURES: readonly FigureDef[] = [
@@ -47,7 +49,7 @@ export const FIGURES: readonly FigureDef[] = [
     read: (r) => r.finalOutcomes.ok ?? 0,
     better: 'higher',
     tier: 'outcome',
-    label: { en: 'calls ending in ok', es: 'llamadas que acaban bien' },
+    label: { en: 'calls ending in ok', es: 'llamadas que terminan en ok' },
     format: (v, r) => `${count(v)}${of(r.calls)}`,
   },
   {
@@ -84,14 +86,14 @@ export const FIGURES: readonly FigureDef[] = [
     better: 'lower',
     tier: 'diagnostic',
     label: { en: 'retries per failing call (cap)', es: 'reintentos por llamada fallida (tope)' },
-    format: (v, r, lang) => `${formatNumber(v, lang, 2)} (${r.retries.cap})`,
+    format: (v, r, lang) => `${formatNumber(v, lang)} (${r.retries.cap})`,
   },
   {
     id: 'accuracy',
     read: (r) => r.accuracy.correct,
     better: 'higher',
     tier: 'outcome',
-    label: { en: 'eval accuracy', es: 'exactitud (evaluación)' },
+    label: { en: 'eval accuracy', es: 'exactitud de la evaluación' },
     format: (v, r) => `${count(v)}/${r.accuracy.total}`,
   },
   {
@@ -99,7 +101,7 @@ export const FIGURES: readonly FigureDef[] = [
     read: (r) => r.silentWrong,
     better: 'lower',
     tier: 'outcome',
-    label: { en: 'silently wrong answers', es: 'incorrectas sin avisar' },
+    label: { en: 'silently wrong answers', es: 'respuestas incorrectas sin aviso' },
     format: count,
   },
   {

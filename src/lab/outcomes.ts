@@ -57,6 +57,14 @@ export const OUTCOMES: Record<string, OutcomeLook> = {
   timeout: { ansi: '91', texture: 'zigzag', meaning: { en: 'no answer in time', es: 'sin respuesta a tiempo' } },
   'server-exit': { ansi: '41', texture: 'back-diagonal', meaning: { en: 'the server process died', es: 'el proceso del servidor murió' } },
   'bad-reply': { ansi: '37', texture: 'dots', meaning: { en: 'a reply that is not a valid answer', es: 'una respuesta que no es válida' } },
+  'model-error': {
+    ansi: '45',
+    texture: 'cross',
+    meaning: {
+      en: 'a real model (--model openai): the endpoint failed the request, or the model called a tool it was not shown (the SDK ends the run)',
+      es: 'un modelo real (--model openai): el endpoint falló la petición, o el modelo llamó a una herramienta que no se le mostró (el SDK termina la ejecución)',
+    },
+  },
 };
 
 const SPARE: Texture[] = ['dots', 'zigzag', 'grid', 'back-diagonal', 'vertical', 'horizontal', 'diagonal', 'cross'];

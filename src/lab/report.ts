@@ -2,9 +2,10 @@
  * The report: runs side by side in a terminal (bars that read on a projector
  * too), and the versioned JSON document (`--json`), documented in README.md.
  */
-import type { ServerBuild } from '../minimcp/errors.js';
+import { isServerBuild } from '../minimcp/errors.js';
 import { colourOn, paint as paintWith } from '../core/colour.js';
-import { formatNumber, translator, type Lang } from '../core/lang.js';
+import type { Lang } from '../core/lang.js';
+import { formatNumber, t } from '../core/messages/index.js';
 import { FIGURES, type FigureDef, type Spread } from './figures.js';
 import { outcomeLook } from './outcomes.js';
 import { WORKLOAD_TOOL, type RunResult } from './runner.js';
@@ -33,6 +34,8 @@ export interface LabReport {
   runs: { baseline: RunResult; variant?: RunResult; solution?: RunResult };
   /** Present when the run had several seeds: `runs` are the first seed's. */
   seeds?: SeedSummary;
+  /** With a real model: the stand-in's figures for the same variant, client and seeds from the same first seed, for comparison. */
+  standIn?: SeedSummary;
   /** The variant's published schema against the baseline's, as a line diff of pretty JSON. */
   schemaDiff: string[];
 }
@@ -103,6 +106,9 @@ const dim = (t: string) => paint('2', t);
 const red = (t: string) => paint('31', t);
 const green = (t: string) => paint('32', t);
 
+/** Milliseconds with two decimals always, so that the latency column lines up. */
+const ms = (value: number, lang: Lang) => formatNumber(value, lang, { minDecimals: 2 });
+
 function bar(count: number, total: number, width: number, label: string): string {
   const cells = total === 0 ? 0 : Math.round((count / total) * width);
   return paint(outcomeLook(label).ansi, '█'.repeat(cells)) + ' '.repeat(width - cells);
@@ -118,40 +124,26 @@ function histogramLines(name: string, counts: Record<string, number>, total: num
   return lines;
 }
 
-/** The terminal report's words, in English and Spanish. */
-const say = translator({
-  header: { en: 'client {client} · server {server} · seed {seed} · {calls} calls · temperature {temperature}', es: 'cliente {client} · servidor {server} · semilla {seed} · {calls} llamadas · temperatura {temperature}' },
-  'build:low-level': { en: "server build low-level (SDK Server): invalid arguments are JSON-RPC -32602, an exception inside the tool escapes as -32603", es: 'compilación low-level (Server del SDK): argumentos inválidos son JSON-RPC -32602, una excepción dentro de la herramienta sale como -32603' },
-  'build:mcpserver-1.20': { en: 'server build mcpserver-1.20 (McpServer, SDK 1.13 to 1.20): invalid arguments are JSON-RPC -32602, an exception inside the tool an isError result', es: 'compilación mcpserver-1.20 (McpServer, SDK 1.13 a 1.20): argumentos inválidos son JSON-RPC -32602, una excepción dentro de la herramienta un resultado isError' },
-  'build:mcpserver-1.32': { en: 'server build mcpserver-1.32 (McpServer, SDK 1.21 and later): invalid arguments, exceptions and unknown tools are all isError results', es: 'compilación mcpserver-1.32 (McpServer, SDK 1.21 y posteriores): argumentos inválidos, excepciones y herramientas desconocidas son todos resultados isError' },
-  firstAttempt: { en: '{run}: first attempt of each call', es: '{run}: primer intento de cada llamada' },
-  refused: { en: 'host refused the tool list:', es: 'el anfitrión rechazó la lista de herramientas:' },
-  server: { en: 'server:', es: 'servidor:' },
-  figure: { en: 'figure', es: 'cifra' },
-  agentLine: { en: 'agent: {policy}', es: 'agente: {policy}' },
-  modelLine: { en: 'model: the stand-in (src/lab/knobs.ts); assumed, not counted from an evaluation: {assumed}', es: 'modelo: el sustituto (src/lab/knobs.ts); supuesto, no contado de una evaluación: {assumed}' },
-  latency: { en: 'latency p50 / p95 (ms)', es: 'latencia p50 / p95 (ms)' },
-  acrossSeeds: { en: 'over {count} seeds ({first} to {last}): mean (least–most)', es: 'en {count} semillas ({first} a {last}): media (mínimo–máximo)' },
-  schema: { en: 'published schema of {tool}, variant against baseline', es: 'esquema publicado de {tool}, variante frente a línea base' },
-  noDifference: { en: '(no difference)', es: '(sin diferencias)' },
-  stderr: { en: "the {run} server's stderr (a sample)", es: 'stderr del servidor {run} (una muestra)' },
-});
+/** How a server build answers failures, in words (src/minimcp/errors.ts); a build the kit does not know, by its name. */
+export function buildDescription(build: string, lang: Lang): string {
+  return isServerBuild(build) ? t(`build.${build}`, lang) : build;
+}
 
-/** One line on how the run's server build answers failures (src/minimcp/errors.ts). */
+/** One line on how the run's server build answers failures. */
 export function buildNote(build: string, lang: Lang): string {
-  return say(`build:${build}` as `build:${ServerBuild}`, lang);
+  return t('lab.buildNote', lang, { build: buildDescription(build, lang) });
 }
 
 /** Each figure over several seeds: mean, and the range when the seeds disagree. */
 function seedLines(report: LabReport, shown: readonly FigureDef[], lang: Lang, nameWidth: number, width: number): string[] {
   const summary = report.seeds!;
   const kinds = (['baseline', 'variant', 'solution'] as const).filter((k) => summary[k]);
-  const lines = [bold(say('acrossSeeds', lang, { count: summary.seeds.length, first: summary.seeds[0]!, last: summary.seeds.at(-1)! }))];
-  lines.push(bold(say('figure', lang).padEnd(nameWidth) + kinds.map((k) => report.runs[k]!.variant.slice(0, width - 1).padStart(width)).join('')));
+  const lines = [bold(t('lab.acrossSeeds', lang, { count: summary.seeds.length, first: summary.seeds[0]!, last: summary.seeds.at(-1)! }))];
+  lines.push(bold(t('common.figure', lang).padEnd(nameWidth) + kinds.map((k) => report.runs[k]!.variant.slice(0, width - 1).padStart(width)).join('')));
   for (const f of shown) {
     const cells = kinds.map((k) => {
       const s = summary[k]![f.id]!;
-      const text = s.min === s.max ? formatNumber(s.mean, lang, 2) : `${formatNumber(s.mean, lang, 1)} (${formatNumber(s.min, lang, 1)}–${formatNumber(s.max, lang, 1)})`;
+      const text = s.min === s.max ? formatNumber(s.mean, lang) : `${formatNumber(s.mean, lang, { decimals: 1 })} (${formatNumber(s.min, lang, { decimals: 1 })}–${formatNumber(s.max, lang, { decimals: 1 })})`;
       return text.padStart(width);
     });
     lines.push(f.label[lang].padEnd(nameWidth) + cells.join(''));
@@ -159,13 +151,19 @@ function seedLines(report: LabReport, shown: readonly FigureDef[], lang: Lang, n
   return lines;
 }
 
+/** Who wrote the calls, in one line: the stand-in and its assumed knobs, or the real model and what it took of its endpoint. */
+function modelNote(model: RunResult['model'], lang: Lang): string {
+  if (model.kind === 'openai') return t('lab.realModelLine', lang, { name: model.name, baseUrl: model.baseUrl, requests: model.requests, httpRetries: model.httpRetries });
+  return t('lab.modelLine', lang, { assumed: model.assumptions.map((k) => `${k} ${model.knobs[k]}`).join(', ') });
+}
+
 /** What ran, in words: the server build's errors, the agent's policy, the model and its assumptions. The terminal and the page say the same. */
 export function runNotes(report: LabReport, lang: Lang): string[] {
   const first = report.runs.baseline;
   return [
     buildNote(report.settings.server, lang),
-    say('agentLine', lang, { policy: first.agent.policy }),
-    say('modelLine', lang, { assumed: first.model.assumptions.map((k) => `${k} ${first.model.knobs[k]}`).join(', ') }),
+    t('lab.agentLine', lang, { policy: first.agent.policy }),
+    modelNote(first.model, lang),
   ];
 }
 
@@ -178,21 +176,21 @@ export function renderTerminal(report: LabReport, lang: Lang = 'en', options: Te
   const runs = [report.runs.baseline, report.runs.variant, report.runs.solution].filter((r): r is RunResult => r !== undefined);
   const s = report.settings;
   const out: string[] = [];
-  out.push(bold(`schema-breaks: ${report.variant}`) + dim(`   ${say('header', lang, { ...s })}`));
+  out.push(bold(`schema-breaks: ${report.variant}`) + dim(`   ${t('lab.header', lang, { ...s })}`));
   for (const line of runNotes(report, lang)) out.push(dim(line));
   out.push('');
 
   for (const run of runs) {
-    out.push(...histogramLines(say('firstAttempt', lang, { run: run.variant }), run.outcomes, run.calls));
-    if (!run.host.accepted) out.push(`  ${red(say('refused', lang))} ${run.host.rejection}`);
-    for (const note of run.serverNotes) out.push(`  ${red(say('server', lang))} ${note}`);
+    out.push(...histogramLines(t('lab.firstAttempt', lang, { run: run.variant }), run.outcomes, run.calls));
+    if (!run.host.accepted) out.push(`  ${red(`${t('common.hostRefused', lang)}:`)} ${run.host.rejection}`);
+    for (const note of run.serverNotes) out.push(`  ${red(`${t('common.server', lang)}:`)} ${note}`);
     out.push('');
   }
 
   const shown = FIGURES.filter((f) => !f.when || runs.some(f.when));
   const width = 18;
   const nameWidth = 38;
-  out.push(bold(say('figure', lang).padEnd(nameWidth) + runs.map((r) => r.variant.slice(0, width - 1).padStart(width)).join('')));
+  out.push(bold(t('common.figure', lang).padEnd(nameWidth) + runs.map((r) => r.variant.slice(0, width - 1).padStart(width)).join('')));
   for (const f of shown) {
     const cells = runs.map((r) => f.format(f.read(r), r, lang).padStart(width));
     // A figure that differs from the baseline stands out.
@@ -202,21 +200,21 @@ export function renderTerminal(report: LabReport, lang: Lang = 'en', options: Te
   // What the two figures that need it mean.
   for (const f of shown) if (f.note) out.push(dim(`  ${f.label[lang]}: ${f.note[lang]}`));
   // Latency differs from run to run: never highlighted.
-  out.push(say('latency', lang).padEnd(nameWidth) + runs.map((r) => `${r.latencyMs.p50.toFixed(2)} / ${r.latencyMs.p95.toFixed(2)}`.padStart(width)).join(''));
+  out.push(t('common.latency', lang).padEnd(nameWidth) + runs.map((r) => `${ms(r.latencyMs.p50, lang)} / ${ms(r.latencyMs.p95, lang)}`.padStart(width)).join(''));
   out.push('');
   if (report.seeds) out.push(...seedLines(report, shown, lang, nameWidth, width), '');
 
   if (!options.hideSchemaDiff) {
-    out.push(bold(say('schema', lang, { tool: WORKLOAD_TOOL[runs[0]?.workload ?? 'conjugate'] })));
+    out.push(bold(t('lab.schema', lang, { tool: WORKLOAD_TOOL[runs[0]?.workload ?? 'conjugate'] })));
     const changed = report.schemaDiff.some((l) => !l.startsWith('  '));
-    if (!changed) out.push(dim(`  ${say('noDifference', lang)}`));
+    if (!changed) out.push(dim(`  ${t('common.noDifference', lang)}`));
     else for (const line of compactDiff(report.schemaDiff)) out.push(line.startsWith('+') ? green(line) : line.startsWith('-') ? red(line) : dim(line));
     out.push('');
   }
 
   const variant = report.runs.variant;
   if (variant && variant.stderrSample.length > 0) {
-    out.push(bold(say('stderr', lang, { run: variant.variant })));
+    out.push(bold(t('common.stderr', lang, { run: variant.variant })));
     for (const line of variant.stderrSample) out.push(dim(`  ${line.length > 220 ? `${line.slice(0, 217)}...` : line}`));
     out.push('');
   }

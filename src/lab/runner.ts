@@ -13,6 +13,8 @@ import { figures, type Figures } from './metrics.js';
 import { findings } from './model-reading.js';
 import type { ClientProfile } from './profiles/index.js';
 import { drawFrom, drawWorkload, EVAL_SET, LESSON_REQUESTS, PROFILE_EDITS } from './workload.js';
+import { INSTRUCTIONS, runChatLessonRequest, runChatProfileEdit, runChatRequest, type ChatModel, type ChatUsage } from './chat/agent.js';
+import type { LessonRequest, ProfileEdit, TutorRequest } from './types.js';
 
 /** Which requests a run sends: conjugations (the default), profile edits, or lesson requests. */
 export const WORKLOADS = ['conjugate', 'profile', 'lessons'] as const;
@@ -31,7 +33,18 @@ export interface RunSettings {
   workload?: Workload;
   /** Start the server with --read-only. */
   readOnly?: boolean;
+  /** A real model behind an OpenAI-compatible endpoint instead of the stand-in (src/lab/chat/). */
+  chat?: ChatModel & { concurrency: number };
+  /** Called after each request of the workload and the eval: how many are done of how many. */
+  onProgress?: (done: number, total: number) => void;
+  /** Ctrl+C: no new request starts; what was measured is kept, and the run says it was stopped. */
+  signal?: AbortSignal;
 }
+
+/** Who wrote the calls: the seeded stand-in (src/lab/model.ts), or a real model at an endpoint. */
+export type RunModel =
+  | { kind: 'stand-in'; name: string; knobs: Knobs; assumptions: (keyof Knobs)[] }
+  | { kind: 'openai'; name: string; baseUrl: string; instructions: string; temperature: number; requests: number; httpRetries: number };
 
 export interface RunResult extends Figures {
   /** 'baseline', the break's id, or '<id>+solution'. */
@@ -44,7 +57,9 @@ export interface RunResult extends Figures {
   workload: Workload;
   readOnly: boolean;
   /** Who wrote the calls: the stand-in model with its knobs, and which of them are assumptions rather than counted rates. */
-  model: { kind: 'stand-in'; name: string; knobs: Knobs; assumptions: (keyof Knobs)[] };
+  model: RunModel;
+  /** Set when the run was stopped (Ctrl+C) before all its requests ran: the figures are those of the requests that ran. */
+  interrupted?: true;
   /** The agent loop around the model: whose defaults it follows, and its limits. */
   agent: { policy: string; maxTurns: number; callTimeoutMs: number };
   /** Do the server's errors name what is wrong? One call per argument left out of a call that worked; `total` counts the calls the server refused. */
@@ -84,14 +99,24 @@ export async function run(variant: string, server: string | string[], settings: 
     }
     const published = tools?.find((t) => t.name === WORKLOAD_TOOL[workload]);
 
-    const records: CallRecord[] = [];
-    if (workload === 'conjugate') for (const request of drawWorkload(seed, calls)) records.push(await runRequest(request, view, profile, connection, knobs, seed));
-    if (workload === 'profile') for (const request of drawFrom(PROFILE_EDITS, seed, calls, 'profile')) records.push(await runProfileEdit(request, view, profile, connection, knobs, seed));
-    if (workload === 'lessons') for (const request of drawFrom(LESSON_REQUESTS, seed, calls, 'lessons')) records.push(await runLessonRequest(request, view, profile, connection, knobs, seed));
+    const usage: ChatUsage = { requests: 0, httpRetries: 0 };
+    const { chat, signal } = settings;
+    const requests = workloadRequests(workload, seed, calls);
+    const total = requests.length + EVAL_SET.length;
+    let done = 0;
+    const one = async (request: AnyRequest): Promise<CallRecord> => {
+      const record = await runOne(request, view, profile, connection, knobs, seed, chat, usage);
+      settings.onProgress?.(++done, total);
+      return record;
+    };
+    // A real model is slow: conjugations and the eval (which change nothing on the server) go a few at a time.
+    // Profile edits and lesson changes stay in order, as the stand-in runs them.
+    const parallel = chat && workload === 'conjugate' ? chat.concurrency : 1;
+    const records = await inTurn(requests, parallel, one, signal);
     // The eval's draws are keyed by its own request ids (e01..e30), apart from the
     // workload's, so --calls does not move the accuracy figure.
-    const evaluation: CallRecord[] = [];
-    for (const request of EVAL_SET) evaluation.push(await runRequest(request, view, profile, connection, knobs, seed));
+    const evaluation = await inTurn(EVAL_SET, chat ? chat.concurrency : 1, one, signal);
+    const interrupted = signal?.aborted === true;
     // The probe's calls are not the workload's: the stderr sample is taken from
     // what the server wrote before the probe began.
     const settled = await connection.settledStderr();
@@ -108,11 +133,14 @@ export async function run(variant: string, server: string | string[], settings: 
       client: profile.id,
       server: build,
       seed,
-      calls,
+      calls: interrupted ? records.length : calls,
       temperature: knobs.temperature,
       workload,
       readOnly,
-      model: { kind: 'stand-in', name: 'seeded stand-in for a small open model (src/lab/model.ts)', knobs: { ...knobs }, assumptions: assumedKnobs() },
+      model: chat
+        ? { kind: 'openai', name: chat.name, baseUrl: chat.transport.baseUrl, instructions: INSTRUCTIONS, temperature: chat.temperature, requests: usage.requests, httpRetries: usage.httpRetries }
+        : { kind: 'stand-in', name: 'seeded stand-in for a small open model (src/lab/model.ts)', knobs: { ...knobs }, assumptions: assumedKnobs() },
+      ...(interrupted ? { interrupted: true as const } : {}),
       agent: { policy: AGENT_POLICY, maxTurns: knobs.maxTurns, callTimeoutMs: knobs.callTimeoutMs },
       errorProbe,
       publishedSchema: (published?.inputSchema as Record<string, unknown> | undefined) ?? null,
@@ -125,6 +153,49 @@ export async function run(variant: string, server: string | string[], settings: 
   } finally {
     await connection.close();
   }
+}
+
+type AnyRequest = TutorRequest | ProfileEdit | LessonRequest;
+
+function workloadRequests(workload: Workload, seed: number, calls: number): AnyRequest[] {
+  if (workload === 'profile') return drawFrom(PROFILE_EDITS, seed, calls, 'profile');
+  if (workload === 'lessons') return drawFrom(LESSON_REQUESTS, seed, calls, 'lessons');
+  return drawWorkload(seed, calls);
+}
+
+/** One request through the agent loop: the stand-in's, or a real model's conversation. */
+function runOne(request: AnyRequest, view: HostView, profile: ClientProfile, connection: ServerConnection, knobs: Knobs, seed: number, chat: RunSettings['chat'], usage: ChatUsage): Promise<CallRecord> {
+  const kind = 'kind' in request ? request.kind : 'conjugation';
+  if (chat) {
+    const model = { ...chat, maxTurns: knobs.maxTurns };
+    if (kind === 'profile-edit') return runChatProfileEdit(request as ProfileEdit, view, profile, connection, model, seed, usage);
+    if (kind === 'lessons') return runChatLessonRequest(request as LessonRequest, view, profile, connection, model, seed, usage);
+    return runChatRequest(request as TutorRequest, view, profile, connection, model, seed, usage);
+  }
+  if (kind === 'profile-edit') return runProfileEdit(request as ProfileEdit, view, profile, connection, knobs, seed);
+  if (kind === 'lessons') return runLessonRequest(request as LessonRequest, view, profile, connection, knobs, seed);
+  return runRequest(request as TutorRequest, view, profile, connection, knobs, seed);
+}
+
+/** Runs `items` with at most `parallel` at once, results in the items' order; after `signal` aborts, no new one starts. */
+async function inTurn<T, R>(items: readonly T[], parallel: number, work: (item: T) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
+  const results: (R | undefined)[] = new Array(items.length);
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (next < items.length && !signal?.aborted && !failed) {
+      const i = next++;
+      try {
+        results[i] = await work(items[i]!);
+      } catch (error) {
+        // One lane's error ends the others too: nothing more is sent to an endpoint that cannot be used.
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, items.length)) }, lane));
+  return results.filter((r): r is R => r !== undefined);
 }
 
 /** The agent loop's policy, as the report names it (src/lab/agent.ts). */

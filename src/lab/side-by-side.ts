@@ -8,6 +8,7 @@ import { spreads } from './figures.js';
 import { jsonDiff, REPORT_FORMAT_VERSION, type LabReport, type SeedSummary } from './report.js';
 import { run, type RunResult, type RunSettings } from './runner.js';
 import { BASELINE, baselineName, buildServer, patchChain } from './variants.js';
+import { chatModels, prepareChat, type ChatSetup } from './chat/setup.js';
 
 /** A single run: baseline, variant and optionally solution, with one client and one server build. */
 export interface LabOptions {
@@ -17,7 +18,14 @@ export interface LabOptions {
   json: boolean;
   /** How many seeds to run, from settings.seed on (default 1). */
   seeds?: number;
+  /** A real model at an OpenAI-compatible endpoint writes the calls instead of the stand-in (src/lab/chat/). */
+  chat?: ChatSetup;
+  /** Requests done of all the runs' requests together, as they finish (a real model is slow enough to show it). */
+  onProgress?: (done: number, total: number) => void;
 }
+
+/** Seeds of the stand-in run next to a real model's run: its seed-to-seed range is what a difference is measured against. */
+export const STAND_IN_SEEDS = 5;
 
 /** The seeds a run of `count` seeds uses: the first one and the ones after it. */
 export function seedsFrom(first: number, count: number): number[] {
@@ -36,6 +44,25 @@ export async function runLab(options: LabOptions): Promise<LabReport> {
     isBreak && options.solution ? buildServer(chain.solution) : undefined,
   ]);
   const seeds = seedsFrom(settings.seed, options.seeds ?? 1);
+  if (options.chat) await prepareChat(options.chat);
+  const chatFor = options.chat ? chatModels(options.chat, settings.knobs.temperature) : undefined;
+  // Each run's own settings: with a real model, its own transport (a recording or a replay is per run).
+  const progress = new Map<string, [number, number]>();
+  const progressOf = (key: string) => (done: number, total: number) => {
+    progress.set(key, [done, total]);
+    let all = 0;
+    let of = 0;
+    for (const [d, n] of progress.values()) (all += d), (of += n);
+    options.onProgress?.(all, of);
+  };
+  const withModel = (variantName: string, at: RunSettings): RunSettings =>
+    chatFor
+      ? {
+          ...at,
+          chat: chatFor({ variant: variantName, client: at.client.id, server: at.server, seed: at.seed, workload: at.workload ?? 'conjugate', readOnly: at.readOnly ?? false }),
+          ...(options.onProgress ? { onProgress: progressOf(`${variantName} ${at.seed}`) } : {}),
+        }
+      : at;
   // One seed after another, its servers side by side: more processes than
   // cores at once would only slow each call down (latency is a figure too).
   const perSeed: [RunResult, RunResult | undefined, RunResult | undefined][] = [];
@@ -43,9 +70,9 @@ export async function runLab(options: LabOptions): Promise<LabReport> {
     const at = { ...settings, seed };
     perSeed.push(
       await Promise.all([
-        run(baselineName(variant), baselineJs, at),
-        variantJs ? run(variant, variantJs, at) : undefined,
-        solutionJs ? run(`${variant}+solution`, solutionJs, at) : undefined,
+        run(baselineName(variant), baselineJs, withModel(baselineName(variant), at)),
+        variantJs ? run(variant, variantJs, withModel(variant, at)) : undefined,
+        solutionJs ? run(`${variant}+solution`, solutionJs, withModel(`${variant}+solution`, at)) : undefined,
       ]),
     );
   }
@@ -61,6 +88,24 @@ export async function runLab(options: LabOptions): Promise<LabReport> {
       ...(solution ? { solution: spreads(of(2)) } : {}),
     };
   }
+  // Next to a real model: the stand-in with the same variant, client and seed, over a few seeds, for its range.
+  let standIn: SeedSummary | undefined;
+  if (options.chat) {
+    const standInSeeds = seedsFrom(settings.seed, STAND_IN_SEEDS);
+    const quiet: RunSettings = { ...settings, chat: undefined, onProgress: undefined, signal: undefined };
+    const runs: (RunResult | undefined)[][] = [];
+    for (const seed of standInSeeds) {
+      runs.push(
+        await Promise.all([
+          run(baselineName(variant), baselineJs, { ...quiet, seed }),
+          variantJs ? run(variant, variantJs, { ...quiet, seed }) : undefined,
+          solutionJs ? run(`${variant}+solution`, solutionJs, { ...quiet, seed }) : undefined,
+        ]),
+      );
+    }
+    const of = (i: 0 | 1 | 2) => runs.map((r) => r[i]).filter((r): r is RunResult => r !== undefined);
+    standIn = { seeds: standInSeeds, baseline: spreads(of(0)), ...(variantJs ? { variant: spreads(of(1)) } : {}), ...(solutionJs ? { solution: spreads(of(2)) } : {}) };
+  }
   return {
     format: 'schema-breaks/lab-report',
     version: REPORT_FORMAT_VERSION,
@@ -68,6 +113,7 @@ export async function runLab(options: LabOptions): Promise<LabReport> {
     settings: { client: settings.client.id, server: settings.server, seed: settings.seed, calls: settings.calls, temperature: settings.knobs.temperature },
     runs: { baseline, ...(variantRun ? { variant: variantRun } : {}), ...(solution ? { solution } : {}) },
     ...(summary ? { seeds: summary } : {}),
+    ...(standIn ? { standIn } : {}),
     schemaDiff: jsonDiff(baseline.publishedSchema, compared.publishedSchema),
   };
 }

@@ -13,6 +13,7 @@ import type { Workload } from '../lab/runner.js';
 import { REPO } from '../lab/paths.js';
 
 import type { Lang } from '../core/lang.js';
+import { t, type MessageId } from '../core/messages/index.js';
 export { LANGS, type Lang } from '../core/lang.js';
 export type Text = Record<Lang, string>;
 
@@ -59,11 +60,11 @@ export const DEFAULT_LAB_SEEDS = 5;
 
 export const CATALOGUE_FILE = join(REPO, 'labs', 'catalogue.json');
 
-/** A question's unit as the learner reads it ("points", "%", "calls"). */
-const UNITS: Record<string, Text> = { points: { en: 'points', es: 'puntos' }, calls: { en: 'calls', es: 'llamadas' }, '%': { en: '%', es: '%' } };
+/** A question's unit as the learner reads it ("points", "calls"; "%" and any other as written): the reports' own words for them. */
+const UNITS: Record<string, MessageId> = { points: 'common.points', calls: 'common.calls' };
 
 export function unitWord(unit: string, lang: Lang): string {
-  return Object.hasOwn(UNITS, unit) ? UNITS[unit]![lang] : unit;
+  return Object.hasOwn(UNITS, unit) ? t(UNITS[unit]!, lang) : unit;
 }
 
 /** The labs, each with its number of seeds (the lab's own, else the catalogue's). */

@@ -17,7 +17,7 @@ import { labSheetQuote, writeReportPage } from '../report/write.js';
 import { loadCatalogue, type Lab, type LabResults, type Lang } from './catalogue.js';
 import type { FigureDef } from '../lab/figures.js';
 import { checkWorkspace, type CheckVerdict, type RunComparison } from './check.js';
-import { t } from './i18n.js';
+import { t, type MessageId } from '../core/messages/index.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { learnerDir, rememberedLearner, rememberLearner, validateLearnerName } from './learner.js';
 import { askPredictions, compare, readPredictionFile, renderComparison, type Prediction } from './predictions.js';
@@ -43,9 +43,9 @@ export function interactive(): boolean {
 export async function resolveLearner(command: Pick<Command, 'learner' | 'lang'>, root = REPO): Promise<string> {
   let name = command.learner !== undefined ? validateLearnerName(command.learner) : rememberedLearner(root);
   if (name === undefined) {
-    if (!interactive()) throw new FlowError(t('needLearner', command.lang));
+    if (!interactive()) throw new FlowError(t('learn.needLearner', command.lang));
     const typed = await input({
-      message: t('learnerName', command.lang),
+      message: t('learn.learnerName', command.lang),
       validate: (text) => {
         try {
           validateLearnerName(text);
@@ -112,11 +112,11 @@ export function labState(entries: JournalEntry[], lab: string): LabState {
   return 'not started';
 }
 
-const STATE_TEXT: Record<LabState, Parameters<typeof t>[0]> = {
-  'not started': 'stateNotStarted',
-  predicted: 'statePredicted',
-  run: 'stateRun',
-  fixed: 'stateFixed',
+const STATE_TEXT: Record<LabState, MessageId> = {
+  'not started': 'learn.stateNotStarted',
+  predicted: 'learn.statePredicted',
+  run: 'learn.stateRun',
+  fixed: 'learn.stateFixed',
 };
 
 function nextCommand(lab: Lab, state: LabState): string {
@@ -140,36 +140,36 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
   const name = command.learner !== undefined ? validateLearnerName(command.learner) : rememberedLearner(root);
   const entries = name ? journalOf(name, root).read() : [];
   const states = labs.map((lab) => labState(entries, lab.id));
-  out(`${t('catalogueTitle', command.lang)}${name ? ` · ${name}` : ''}`);
+  out(`${t('learn.catalogueTitle', command.lang)}${name ? ` · ${name}` : ''}`);
   out('');
   labs.forEach((lab, i) => out(`  ${i + 1}. ${lab.id.padEnd(22)} ${t(STATE_TEXT[states[i]!], command.lang).padEnd(12)} ${lab.title[command.lang]}`));
   out('');
   const next = labs.findIndex((_, i) => states[i] !== 'fixed');
   if (next === -1) {
-    out(t('allDone', command.lang));
+    out(t('learn.allDone', command.lang));
     return 0;
   }
-  out(`${t('whatNext', command.lang)} ${nextCommand(labs[next]!, states[next]!)}`);
-  if (!name) out(`(--learner <name>: ${t('needLearner', command.lang)})`);
+  out(`${t('learn.whatNext', command.lang)} ${nextCommand(labs[next]!, states[next]!)}`);
+  if (!name) out(`(--learner <name>: ${t('learn.needLearner', command.lang)})`);
   if (!interactive()) return 0;
 
   // A menu where a person can use one.
   const chosen = await select({
-    message: t('chooseLab', command.lang),
+    message: t('learn.chooseLab', command.lang),
     default: labs[next]!.id,
-    choices: [...labs.map((lab, i) => ({ name: `${lab.id} (${t(STATE_TEXT[states[i]!], command.lang)})`, value: lab.id })), { name: t('actionQuit', command.lang), value: '' }],
+    choices: [...labs.map((lab, i) => ({ name: `${lab.id} (${t(STATE_TEXT[states[i]!], command.lang)})`, value: lab.id })), { name: t('learn.actionQuit', command.lang), value: '' }],
   });
   const lab = labs.find((l) => l.id === chosen);
   if (!lab) return 0;
   const action = await select({
-    message: t('chooseAction', command.lang),
+    message: t('learn.chooseAction', command.lang),
     choices: [
-      { name: t('actionRead', command.lang), value: 'read' },
-      { name: t('actionRun', command.lang), value: 'run' },
-      { name: t('actionWorkspace', command.lang), value: 'workspace' },
-      { name: t('actionCheck', command.lang), value: 'check' },
-      { name: t('actionHint', command.lang), value: 'hint' },
-      { name: t('actionQuit', command.lang), value: 'quit' },
+      { name: t('learn.actionRead', command.lang), value: 'read' },
+      { name: t('learn.actionRun', command.lang), value: 'run' },
+      { name: t('learn.actionWorkspace', command.lang), value: 'workspace' },
+      { name: t('learn.actionCheck', command.lang), value: 'check' },
+      { name: t('learn.actionHint', command.lang), value: 'hint' },
+      { name: t('learn.actionQuit', command.lang), value: 'quit' },
     ],
   });
   const labCommand: Command = { ...command, variant: lab.id, lab };
@@ -185,7 +185,7 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
     case 'hint': {
       // The cascade goes gentle to nearly-the-answer: the learner picks how far to go.
       const all = hints(readSheet(lab.id, command.lang));
-      const n = await select({ message: t('chooseHint', command.lang), choices: all.map((h, i) => ({ name: h.title, value: i + 1 })) });
+      const n = await select({ message: t('learn.chooseHint', command.lang), choices: all.map((h, i) => ({ name: h.title, value: i + 1 })) });
       return showHint(lab, n, command.lang);
     }
     default:
@@ -205,9 +205,9 @@ export function showSheet(lab: Lab, lang: Lang): number {
 export function showHint(lab: Lab, n: number, lang: Lang): number {
   const all = hints(readSheet(lab.id, lang));
   const hint = all[n - 1];
-  if (!hint) throw new FlowError(t('noSuchHint', lang, { count: all.length }));
+  if (!hint) throw new FlowError(t('learn.noSuchHint', lang, { count: all.length }));
   out(renderForTerminal(`**${hint.title}**\n\n${hint.text}\n`, lab.id, lang));
-  if (n < all.length) out(`${t('nextHint', lang)} npm run lab -- --variant ${lab.id} --hint ${n + 1}${lang === 'en' ? '' : ` --lang ${lang}`}`);
+  if (n < all.length) out(`${t('learn.nextHint', lang)} npm run lab -- --variant ${lab.id} --hint ${n + 1}${lang === 'en' ? '' : ` --lang ${lang}`}`);
   return 0;
 }
 
@@ -231,7 +231,7 @@ function keyFigures(results: LabResults): Record<string, unknown> {
 export async function runLabPath(lab: Lab, command: Command, root = REPO): Promise<number> {
   const { lang } = command;
   const canAsk = interactive();
-  if (!command.noPredict && command.predictFile === undefined && !canAsk) throw new FlowError(t('noTty', lang));
+  if (!command.noPredict && command.predictFile === undefined && !canAsk) throw new FlowError(t('learn.noTty', lang));
   const name = command.noPredict && command.learner === undefined && !rememberedLearner(root) ? undefined : await resolveLearner(command, root);
   return asLearner(name, root, async () => {
     const journal = name ? journalOf(name, root) : undefined;
@@ -241,22 +241,22 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     out();
     let prediction: Prediction | undefined;
     if (command.noPredict) {
-      out(t('noPredict', lang));
+      out(t('learn.noPredict', lang));
     } else {
       if (canAsk && command.predictFile === undefined) out(renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id, lang));
       const previous = earlier.filter((e) => e.lab === lab.id && (e.kind === 'prediction' || e.kind === 'revision')).at(-1);
-      out(t('predictIntro', lang));
-      if (previous) out(`${t('previousPrediction', lang)} ${previous.at.slice(0, 16).replace('T', ' ')}. ${t('revising', lang)}`);
+      out(t('learn.predictIntro', lang));
+      if (previous) out(`${t('learn.previousPrediction', lang)} ${previous.at.slice(0, 16).replace('T', ' ')}. ${t('learn.revising', lang)}`);
       out();
       prediction = command.predictFile !== undefined ? readPredictionFile(command.predictFile, lab, lang) : await askPredictions(lab, lang);
       // Locked: written before anything runs. A later change is a new, dated entry.
       journal!.append({ kind: previous ? 'revision' : 'prediction', lab: lab.id, data: { answers: prediction.answers, reasoning: prediction.reasoning, runs: lab.runs, lang } });
-      out(`${t('locked', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
+      out(`${t('learn.locked', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
     }
   
-    out(`${t('running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.server})`).join(' · ')}`);
+    out(`${t('learn.running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.server})`).join(' · ')}`);
     // A progress line on a terminal: the lab's runs take a few seconds.
-    const progress = process.stderr.isTTY ? (n: number, count: number) => process.stderr.write(`\r${t('progress', lang, { n, count })} `) : undefined;
+    const progress = process.stderr.isTTY ? (n: number, count: number) => process.stderr.write(`\r${t('learn.progress', lang, { n, count })} `) : undefined;
     const { perSeed } = await runLabSeeds(lab, { seed: command.run.settings.seed, seeds: command.run.seeds, calls: command.run.settings.calls, knobs: command.run.settings.knobs }, progress);
     if (progress) process.stderr.write('\r\u001b[K');
     const results = perSeed[0]!;
@@ -277,20 +277,20 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
       const measuredRange = Object.fromEntries(rows.filter((r) => r.range).map((r) => [r.question, r.range]));
       journal.append({ kind: 'run', lab: lab.id, data: { settings, lang, comparison: rows, measured, measuredRange, figures: keyFigures(results) } });
       if (prediction && canAsk) {
-        const text = (await input({ message: `${t('assumedWrong', lang)} ${t('skip', lang)}` })).trim();
+        const text = (await input({ message: `${t('learn.assumedWrong', lang)} ${t('learn.skip', lang)}` })).trim();
         if (text) journal.append({ kind: 'reflection', lab: lab.id, data: { text, lang } });
       }
-      out(`${t('savedNotes', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
+      out(`${t('learn.savedNotes', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
     }
     if (command.htmlFile) {
       writeReportPage(command.htmlFile, { lab, results, perSeed, predictions: prediction ? [{ learner: name, answers: prediction.answers, reasoning: prediction.reasoning }] : [], lang, sheet: labSheetQuote(lab.id, lang) });
       out(`wrote ${command.htmlFile}`);
     }
     out();
-    out(`${t('next', lang)}:`);
-    out(`  ${t('nextRead', lang)}: npm run lab -- --variant ${lab.id} --read${lang === 'es' ? ' --lang es' : ''}`);
-    out(`  ${t('nextWorkspace', lang)}: npm run lab -- --variant ${lab.id} --workspace`);
-    out(`  ${t('nextCheck', lang)}: npm run check -- ${lab.id}`);
+    out(`${t('learn.next', lang)}:`);
+    out(`  ${t('learn.nextRead', lang)}: npm run lab -- --variant ${lab.id} --read${lang === 'es' ? ' --lang es' : ''}`);
+    out(`  ${t('learn.nextWorkspace', lang)}: npm run lab -- --variant ${lab.id} --workspace`);
+    out(`  ${t('learn.nextCheck', lang)}: npm run check -- ${lab.id}`);
     return 0;
   });
 }
@@ -305,12 +305,12 @@ export async function makeWorkspace(lab: Lab, command: Command, root = REPO): Pr
     try {
       createWorkspace(name, lab.id, root);
     } catch (error) {
-      if (error instanceof WorkspaceExistsError) throw new FlowError(t('workspaceExists', command.lang, { dir: relative(root, workspaceDir(name, lab.id, root)), lab: lab.id }));
+      if (error instanceof WorkspaceExistsError) throw new FlowError(t('learn.workspaceExists', command.lang, { dir: relative(root, workspaceDir(name, lab.id, root)), lab: lab.id }));
       throw error;
     }
-    out(t('workspaceReady', command.lang));
+    out(t('learn.workspaceReady', command.lang));
     for (const file of filesToEdit(name, lab.id, root)) out(`  ${file}`);
-    out(`${t('workspaceThen', command.lang)} npm run check -- ${lab.id}`);
+    out(`${t('learn.workspaceThen', command.lang)} npm run check -- ${lab.id}`);
     return 0;
   });
 }
@@ -319,46 +319,46 @@ export async function reset(lab: Lab, command: Command, root = REPO): Promise<nu
   const name = await resolveLearner(command, root);
   return asLearner(name, root, async () => {
     if (!command.yes) {
-      if (!interactive()) throw new FlowError(t('resetNoTty', command.lang));
-      if (!(await confirm({ message: t('resetAsk', command.lang, { lab: lab.id }), default: false }))) {
-        out(t('cancelled', command.lang));
+      if (!interactive()) throw new FlowError(t('learn.resetNoTty', command.lang));
+      if (!(await confirm({ message: t('learn.resetAsk', command.lang, { lab: lab.id }), default: false }))) {
+        out(t('learn.cancelled', command.lang));
         return 0;
       }
     }
     const { dir, keptAt } = resetWorkspace(name, lab.id, root);
     journalOf(name, root).append({ kind: 'reset', lab: lab.id, data: { note: keptAt ? `previous workspace kept in ${relative(root, keptAt)}` : 'fresh workspace' } });
-    out(`${t('resetDone', command.lang)} ${relative(root, dir)}`);
-    if (keptAt) out(`${t('resetKept', command.lang)} ${relative(root, keptAt)}`);
+    out(`${t('learn.resetDone', command.lang)} ${relative(root, dir)}`);
+    if (keptAt) out(`${t('learn.resetKept', command.lang)} ${relative(root, keptAt)}`);
     return 0;
   });
 }
 
 export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): string {
-  const lines = [t('checkTitle', lang), ''];
+  const lines = [t('learn.checkTitle', lang), ''];
   if ('buildError' in verdict) {
-    lines.push(t('checkBuild', lang), verdict.buildError);
+    lines.push(t('learn.checkBuild', lang), verdict.buildError);
     return lines.join('\n');
   }
   if ('typeErrors' in verdict) {
-    lines.push(`✗ ${t('checkTypes', lang)}`, verdict.typeErrors);
+    lines.push(`✗ ${t('learn.checkTypes', lang)}`, verdict.typeErrors);
     return lines.join('\n');
   }
-  lines.push(`✓ ${t('checkTypesOk', lang)}`);
-  if (verdict.violations.length === 0) lines.push(`✓ ${t('checkContractOk', lang)}`);
+  lines.push(`✓ ${t('learn.checkTypesOk', lang)}`);
+  if (verdict.violations.length === 0) lines.push(`✓ ${t('learn.checkContractOk', lang)}`);
   else {
-    lines.push(`✗ ${t('checkContractBad', lang)}`);
+    lines.push(`✗ ${t('learn.checkContractBad', lang)}`);
     for (const v of verdict.violations) lines.push(`    ${v.rule}  ${v.tool} ${v.path || '(tool)'}`, `      ${v.message}`);
   }
   // Each figure as "label: workspace (reference solution: value)".
-  const said = (f: FigureDef, r: RunComparison) => `${f.label[lang]}: ${f.format(f.read(r.workspace), r.workspace, lang)} (${t('checkReference', lang)}: ${f.format(f.read(r.reference), r.reference, lang)})`;
+  const said = (f: FigureDef, r: RunComparison) => `${f.label[lang]}: ${f.format(f.read(r.workspace), r.workspace, lang)} (${t('learn.checkReference', lang)}: ${f.format(f.read(r.reference), r.reference, lang)})`;
   for (const r of verdict.runs) {
     const label = `${r.run.name} (${r.run.client}, ${r.run.server})`;
     if (r.worse.length === 0 && r.better.length > 0) {
-      lines.push(`✓ ${label}: ${t('checkRunBetter', lang)}`);
+      lines.push(`✓ ${label}: ${t('learn.checkRunBetter', lang)}`);
       for (const b of r.better) lines.push(`      ${said(b, r)}`);
-    } else if (r.worse.length === 0) lines.push(`✓ ${label}: ${t('checkRunOk', lang)}`);
+    } else if (r.worse.length === 0) lines.push(`✓ ${label}: ${t('learn.checkRunOk', lang)}`);
     else {
-      lines.push(`✗ ${label}: ${t('checkRunBad', lang)}`);
+      lines.push(`✗ ${label}: ${t('learn.checkRunBad', lang)}`);
       for (const w of r.worse) lines.push(`      ${said(w, r)}`);
     }
   }
@@ -369,12 +369,12 @@ export async function runCheck(lab: Lab, command: Pick<Command, 'learner' | 'lan
   const name = await resolveLearner(command, root);
   return asLearner(name, root, async () => {
     const dir = workspaceDir(name, lab.id, root);
-    if (!existsSync(dir)) throw new FlowError(`${t('noWorkspace', command.lang, { lab: lab.id })} npm run lab -- --variant ${lab.id} --workspace`);
+    if (!existsSync(dir)) throw new FlowError(`${t('learn.noWorkspace', command.lang, { lab: lab.id })} npm run lab -- --variant ${lab.id} --workspace`);
     const verdict = await checkWorkspace(lab, dir);
     out(renderVerdict(lab, verdict, command.lang));
     out();
     if (!verdict.fixed) {
-      out(`${t('checkNotFixed', command.lang)} npm run lab -- --variant ${lab.id} --hint 1`);
+      out(`${t('learn.checkNotFixed', command.lang)} npm run lab -- --variant ${lab.id} --hint 1`);
       return 1;
     }
     journalOf(name, root).append({
@@ -382,7 +382,7 @@ export async function runCheck(lab: Lab, command: Pick<Command, 'learner' | 'lan
       lab: lab.id,
       data: { note: 'npm run check passed: it type-checks, contract rules green, figures as good as the reference solution', figures: 'runs' in verdict ? Object.fromEntries(verdict.runs.map((r) => [r.run.name, { ok: r.workspace.finalOutcomes.ok ?? 0, accuracy: `${r.workspace.accuracy.correct}/${r.workspace.accuracy.total}`, silentWrong: r.workspace.silentWrong }])) : {} },
     });
-    out(t('checkFixed', command.lang));
+    out(t('learn.checkFixed', command.lang));
     out(readFileSync(solutionPatch(lab.id), 'utf8'));
     return 0;
   });

@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { input } from '@inquirer/prompts';
 import { OUTCOMES } from '../lab/outcomes.js';
 import { isOutcomeLabel, measureAcross, normaliseLabel, scoredOn, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
-import { formatNumber } from '../core/lang.js';
-import { t } from './i18n.js';
+import { formatNumber, t } from '../core/messages/index.js';
 import { UserError } from '../core/user-error.js';
 
 export interface Prediction {
@@ -20,8 +19,6 @@ export interface Prediction {
 
 export class PredictionFileError extends UserError {}
 
-/** Units as the learner reads them. */
-
 /** Checks one typed answer; returns the value, or an error message for the prompt. */
 export function parseAnswer(question: Question, typed: string, lang: Lang): { value: number | string | null } | { error: string } {
   const text = typed.trim();
@@ -29,13 +26,13 @@ export function parseAnswer(question: Question, typed: string, lang: Lang): { va
   if (question.kind === 'label') {
     const label = normaliseLabel(text);
     // A typo ("isEror") is refused, not saved as a prediction nobody can match.
-    if (!isOutcomeLabel(label)) return { error: t('notALabel', lang, { typed: text, labels: [...Object.keys(OUTCOMES), '-32602', '-32603'].join(', ') }) };
+    if (!isOutcomeLabel(label)) return { error: t('learn.notALabel', lang, { typed: text, labels: [...Object.keys(OUTCOMES), '-32602', '-32603'].join(', ') }) };
     return { value: label };
   }
   const value = Number(text.replace(',', '.').replace(/%$/, ''));
   const min = question.min ?? Number.NEGATIVE_INFINITY;
   const max = question.max ?? Number.POSITIVE_INFINITY;
-  if (!Number.isFinite(value) || value < min || value > max) return { error: t('numberRange', lang, { min, max }) };
+  if (!Number.isFinite(value) || value < min || value > max) return { error: t('learn.numberRange', lang, { min, max }) };
   return { value };
 }
 
@@ -46,9 +43,9 @@ export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> 
   for (const question of numbersFirst) {
     const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
     // Which of the lab's runs answers it: a question is always about one configuration.
-    const on = ` (${t('scoredOn', lang)} ${scoredOn(lab, question)})`;
+    const on = ` (${t('common.run', lang)} ${scoredOn(lab, question)})`;
     const typed = await input({
-      message: `${question.prompt[lang]}${unit}${on} ${t('skip', lang)}`,
+      message: `${question.prompt[lang]}${unit}${on} ${t('learn.skip', lang)}`,
       validate: (text) => {
         const parsed = parseAnswer(question, text, lang);
         return 'error' in parsed ? parsed.error : true;
@@ -57,7 +54,7 @@ export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> 
     const parsed = parseAnswer(question, typed, lang);
     answers[question.id] = 'value' in parsed ? parsed.value : null;
   }
-  const reasoning = await input({ message: `${t('reasoning', lang)} ${t('skip', lang)}` });
+  const reasoning = await input({ message: `${t('learn.reasoning', lang)} ${t('learn.skip', lang)}` });
   return { answers, reasoning: reasoning.trim() };
 }
 
@@ -124,17 +121,16 @@ export function compare(lab: Lab, prediction: Prediction | undefined, perSeed: L
 
 export function renderComparison(lab: Lab, rows: ComparisonRow[], lang: Lang): string {
   const seeds = rows[0]?.seeds ?? 1;
-  const lines = [t('compareTitle', lang), seeds > 1 ? t('compareSeeds', lang, { count: seeds }) : '', ''];
+  const lines = [t('learn.compareTitle', lang), seeds > 1 ? t('learn.compareSeeds', lang, { count: seeds }) : '', ''];
   const width = Math.max(...lab.questions.map((q) => q.id.length), 8) + 2;
-  lines.push(`${t('question', lang).padEnd(width)}${t('predicted', lang).padStart(14)}${t('measured', lang).padStart(14)}${t('range', lang).padStart(14)}${t('off', lang).padStart(12)}`);
-  const num = (x: number) => formatNumber(x, lang, 2);
+  lines.push(`${t('common.question', lang).padEnd(width)}${t('common.predicted', lang).padStart(14)}${t('common.measured', lang).padStart(14)}${t('learn.range', lang).padStart(14)}${t('common.offBy', lang).padStart(12)}`);
   for (const row of rows) {
     const off =
-      row.off === null ? '' : typeof row.off === 'boolean' ? (row.off ? t('right', lang) : t('wrong', lang)) : row.off === 0 ? '0' : `${row.off > 0 ? '+' : ''}${num(row.off)}`;
-    const predicted = row.predicted === null ? t('unanswered', lang) : typeof row.predicted === 'number' ? num(row.predicted) : row.predicted;
-    const measured = typeof row.measured === 'number' ? num(row.measured) : row.measured;
-    const range = row.range ? (row.range[0] === row.range[1] ? '' : `${num(row.range[0])}–${num(row.range[1])}`) : '';
-    const inside = row.withinRange ? ` ${t('inRange', lang)}` : '';
+      row.off === null ? '' : typeof row.off === 'boolean' ? (row.off ? t('common.right', lang) : t('common.wrong', lang)) : row.off === 0 ? '0' : `${row.off > 0 ? '+' : ''}${formatNumber(row.off, lang)}`;
+    const predicted = row.predicted === null ? t('common.noAnswer', lang) : typeof row.predicted === 'number' ? formatNumber(row.predicted, lang) : row.predicted;
+    const measured = typeof row.measured === 'number' ? formatNumber(row.measured, lang) : row.measured;
+    const range = row.range ? (row.range[0] === row.range[1] ? '' : `${formatNumber(row.range[0], lang)}–${formatNumber(row.range[1], lang)}`) : '';
+    const inside = row.withinRange ? ` ${t('learn.inRange', lang)}` : '';
     lines.push(`${row.question.padEnd(width)}${predicted.padStart(14)}${measured.padStart(14)}${range.padStart(14)}${off.padStart(12)}${inside}`);
   }
   for (const question of lab.questions) lines.push(`  ${question.id}: ${question.prompt[lang]}`);

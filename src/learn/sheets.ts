@@ -31,7 +31,7 @@ import { Marked, type MarkedExtension } from 'marked';
 import { markedTerminal } from 'marked-terminal';
 import { REPO } from '../lab/paths.js';
 import { colourOn } from '../core/colour.js';
-import { formatNumber } from '../core/lang.js';
+import { formatNumber, t } from '../core/messages/index.js';
 import { figurePaths, measureAcross, unitWord, type Lab, type LabResults, type Lang } from './catalogue.js';
 import { UserError } from '../core/user-error.js';
 
@@ -78,19 +78,12 @@ export function figureRows(sheet: string): string[] {
   return [...region.matchAll(/^\| `([\w.-]+)` \|/gm)].map((m) => m[1]!);
 }
 
-const FIGURE_WORDS = {
-  question: { en: 'question', es: 'pregunta' },
-  run: { en: 'run (server, client)', es: 'ejecución (servidor, cliente)' },
-  measured: { en: 'measured over seeds {first} to {last}: mean (least–most)', es: 'medido en las semillas {first} a {last}: media (mínimo–máximo)' },
-} as const;
-
 /**
  * The figures region for a lab: one row per question, with the run it reads
  * and its measurement over the seeds (a label: the one most seeds gave, and
  * how many gave it).
  */
 export function figuresRegion(lab: Lab, perSeed: LabResults[], seeds: number[], lang: Lang): string {
-  const num = (x: number) => formatNumber(x, lang, 2);
   const rows = lab.questions.map((question) => {
     const m = measureAcross(question.figure, perSeed);
     const runName = figurePaths(question.figure)[0]!.split('.')[0]!;
@@ -98,12 +91,12 @@ export function figuresRegion(lab: Lab, perSeed: LabResults[], seeds: number[], 
     const unit = question.unit ? (question.unit === '%' ? '%' : ` ${unitWord(question.unit, lang)}`) : '';
     const value =
       typeof m.value === 'number'
-        ? `${num(m.value)}${unit}${m.min !== m.max ? ` (${num(m.min!)}–${num(m.max!)})` : ''}`
+        ? `${formatNumber(m.value, lang)}${unit}${m.min !== m.max ? ` (${formatNumber(m.min!, lang)}–${formatNumber(m.max!, lang)})` : ''}`
         : `\`${m.value}\`${m.agree !== perSeed.length ? ` (${m.agree}/${perSeed.length})` : ''}`;
     return `| \`${question.id}\` | ${run ? `${run.name} (${run.server}, ${run.client})` : runName} | ${value} |`;
   });
-  const say = (k: keyof typeof FIGURE_WORDS) => FIGURE_WORDS[k][lang].replace('{first}', String(seeds[0])).replace('{last}', String(seeds.at(-1)));
-  return [`<!-- figures -->`, `| ${say('question')} | ${say('run')} | ${say('measured')} |`, '|---|---|---|', ...rows, '<!-- /figures -->'].join('\n');
+  const measured = t('learn.figuresMeasured', lang, { first: seeds[0]!, last: seeds.at(-1)! });
+  return [`<!-- figures -->`, `| ${t('common.question', lang)} | ${t('learn.figuresRun', lang)} | ${measured} |`, '|---|---|---|', ...rows, '<!-- /figures -->'].join('\n');
 }
 
 /** The sheet with its figures region replaced. */

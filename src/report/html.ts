@@ -11,15 +11,18 @@
  * with marked, its raw HTML escaped and its links turned into text.
  */
 import { Marked, type Tokens } from 'marked';
-import { compactDiff, runNotes, type LabReport } from '../lab/report.js';
+import { compactDiff, REPORT_FORMAT_VERSION, runNotes, type LabReport } from '../lab/report.js';
 import type { RunResult } from '../lab/runner.js';
-import type { Lab, LabResults, Lang } from '../learn/catalogue.js';
+import type { Lang } from '../core/lang.js';
+import { formatNumber, sentence, t, type MessageId } from '../core/messages/index.js';
+import { figure } from '../lab/figures.js';
+import type { Lab, LabResults } from '../learn/catalogue.js';
 import { NEUTRAL, outcomeSwatch } from './colours.js';
 import { barChart, esc, safeId, type Bar, type Panel } from './svg.js';
 import { outcomeMeaning } from '../lab/outcomes.js';
-import { dataTable, figureBlock, fmt, inlineCode } from './parts.js';
+import { dataTable, figureBlock, inlineCode, PAGE_NUMBERS } from './parts.js';
 import { questionBlock, whoOf, type PagePrediction } from './questions.js';
-import { w } from './words.js';
+import { standInComparison } from './model-compare.js';
 
 export type { PagePrediction } from './questions.js';
 
@@ -40,6 +43,8 @@ interface ShownRun {
   run: RunResult;
 }
 
+const ROLE_NAMES: Record<Role, MessageId> = { baseline: 'common.baseline', variant: 'page.variant', solution: 'page.solution' };
+
 function shownRuns(report: LabReport, lang: Lang): ShownRun[] {
   const entries: [Role, RunResult | undefined][] = [
     ['baseline', report.runs.baseline],
@@ -48,7 +53,10 @@ function shownRuns(report: LabReport, lang: Lang): ShownRun[] {
   ];
   return entries
     .filter((e): e is [Role, RunResult] => e[1] !== undefined)
-    .map(([role, run]) => ({ role, name: w(role, lang), full: run.variant === w(role, lang) ? run.variant : `${w(role, lang)} · ${run.variant}`, run }));
+    .map(([role, run]) => {
+      const name = t(ROLE_NAMES[role], lang);
+      return { role, name, full: run.variant === name ? run.variant : `${name} · ${run.variant}`, run };
+    });
 }
 
 /** Labels in a stable order: ok first, then the most frequent, then by name. */
@@ -63,12 +71,12 @@ function labelOrder(histograms: Record<string, number>[]): string[] {
 // ---------------------------------------------------------------------------
 
 function outcomeChart(id: string, title: string, runs: ShownRun[], pick: (run: RunResult) => Record<string, number>, labels: string[], lang: Lang): string {
-  const share = (n: number, calls: number) => (calls === 100 ? String(n) : `${n} · ${fmt(calls ? (100 * n) / calls : 0, lang, 0)}%`);
+  const share = (n: number, calls: number) => (calls === 100 ? String(n) : `${n} · ${formatNumber(calls ? (100 * n) / calls : 0, lang, { ...PAGE_NUMBERS, decimals: 0 })}%`);
   const panels: Panel[] = runs.map((r) => ({
     title: r.full,
     bars: labels.map((label): Bar => ({ key: label, label, value: pick(r.run)[label] ?? 0, text: share(pick(r.run)[label] ?? 0, r.run.calls), swatch: outcomeSwatch(label) })),
   }));
-  const desc = runs.map((r) => `${r.full}: ${labels.map((l) => `${l} ${pick(r.run)[l] ?? 0}`).join(', ')} (${w('calls', lang)}: ${r.run.calls}).`).join(' ');
+  const desc = runs.map((r) => `${r.full}: ${labels.map((l) => `${l} ${pick(r.run)[l] ?? 0}`).join(', ')} (${t('common.calls', lang)}: ${r.run.calls}).`).join(' ');
   const chart = barChart({
     id,
     title,
@@ -78,14 +86,14 @@ function outcomeChart(id: string, title: string, runs: ShownRun[], pick: (run: R
     legend: labels.map((label) => ({ key: label, label, swatch: outcomeSwatch(label) })),
     integer: true,
   });
-  const table = dataTable(title, [w('label', lang), ...runs.map((r) => r.full)], labels.map((l) => [l, ...runs.map((r) => String(pick(r.run)[l] ?? 0))]), id);
+  const table = dataTable(title, [t('page.label', lang), ...runs.map((r) => r.full)], labels.map((l) => [l, ...runs.map((r) => String(pick(r.run)[l] ?? 0))]), id);
   return figureBlock(chart, table);
 }
 
 function retriesChart(id: string, runs: ShownRun[], lang: Lang): string {
   const keys = [...new Set(runs.flatMap((r) => Object.keys(r.run.retries.distribution ?? {})))].sort((a, b) => Number(a) - Number(b));
-  const name = (k: string) => (k === '1' ? w('retry1', lang) : w('retryN', lang, { n: k }));
-  const title = w('retriesTitle', lang);
+  const name = (k: string) => t('page.retries', lang, { count: Number(k) });
+  const title = t('page.retriesTitle', lang);
   const panels: Panel[] = runs.map((r) => ({
     title: r.full,
     bars: keys.map((k): Bar => ({ key: `retries-${k}`, label: name(k), value: r.run.retries.distribution?.[k] ?? 0, swatch: NEUTRAL })),
@@ -98,33 +106,34 @@ function retriesChart(id: string, runs: ShownRun[], lang: Lang): string {
 function runBars(id: string, title: string, runs: ShownRun[], value: (r: RunResult) => number, text: (r: RunResult) => string, lang: Lang, max?: number, integer = true): string {
   const panels: Panel[] = [{ title: '', bars: runs.map((r): Bar => ({ key: r.role, label: r.name, value: value(r.run), text: text(r.run), swatch: NEUTRAL })) }];
   const desc = runs.map((r) => `${r.full}: ${text(r.run)}.`).join(' ');
-  const chart = barChart({ id, title, desc, panels, max, integer, tick: (v) => fmt(v, lang) });
-  return figureBlock(chart, dataTable(title, [w('run', lang), title.split(':')[0]!], runs.map((r) => [r.full, text(r.run)]), id));
+  const chart = barChart({ id, title, desc, panels, max, integer, tick: (v) => formatNumber(v, lang, PAGE_NUMBERS) });
+  return figureBlock(chart, dataTable(title, [t('common.run', lang), title.split(':')[0]!], runs.map((r) => [r.full, text(r.run)]), id));
 }
 
 function latencyChart(id: string, runs: ShownRun[], lang: Lang): string {
-  const title = w('latencyTitle', lang);
-  const ms = (v: number) => `${fmt(v, lang)} ms`;
+  const title = t('page.latencyTitle', lang);
+  const ms = (v: number) => `${formatNumber(v, lang, PAGE_NUMBERS)} ms`;
   const panels: Panel[] = (['p50', 'p95'] as const).map((p) => ({
     title: p,
     bars: runs.map((r): Bar => ({ key: r.role, label: r.name, value: r.run.latencyMs[p], text: ms(r.run.latencyMs[p]), swatch: NEUTRAL })),
   }));
   const desc = runs.map((r) => `${r.full}: p50 ${ms(r.run.latencyMs.p50)}, p95 ${ms(r.run.latencyMs.p95)}.`).join(' ');
-  const chart = barChart({ id, title, desc, panels, tick: (v) => fmt(v, lang) });
-  return figureBlock(chart, dataTable(title, [w('run', lang), 'p50 (ms)', 'p95 (ms)'], runs.map((r) => [r.full, fmt(r.run.latencyMs.p50, lang), fmt(r.run.latencyMs.p95, lang)]), id));
+  const chart = barChart({ id, title, desc, panels, tick: (v) => formatNumber(v, lang, PAGE_NUMBERS) });
+  return figureBlock(chart, dataTable(title, [t('common.run', lang), 'p50 (ms)', 'p95 (ms)'], runs.map((r) => [r.full, formatNumber(r.run.latencyMs.p50, lang, PAGE_NUMBERS), formatNumber(r.run.latencyMs.p95, lang, PAGE_NUMBERS)]), id));
 }
 
 function keyFigures(runs: ShownRun[], lang: Lang): string {
-  const pct = (x: number) => `${fmt(x * 100, lang, 0)}%`;
+  const pct = (x: number) => `${formatNumber(x * 100, lang, { ...PAGE_NUMBERS, decimals: 0 })}%`;
   const rows: [string, (r: RunResult) => string, boolean][] = [
-    [w('endedOk', lang), (r) => `${r.finalOutcomes.ok ?? 0}/${r.calls}`, true],
-    [w('missingArguments', lang), (r) => (r.missingArguments ? pct(r.missingArguments.share) : '–'), true],
-    [w('retriesPerCall', lang), (r) => fmt(r.retries.perCall, lang), true],
-    [w('retriesPerFailingCall', lang), (r) => fmt(r.retries.perFailingCall, lang), true],
-    [w('accuracy', lang), (r) => `${r.accuracy.correct}/${r.accuracy.total}`, true],
-    [w('silentWrong', lang), (r) => String(r.silentWrong), true],
-    [w('latency', lang), (r) => `${fmt(r.latencyMs.p50, lang)} / ${fmt(r.latencyMs.p95, lang)}`, false],
-    [w('host', lang), (r) => (r.host.accepted ? w('hostAccepted', lang) : w('hostRefusedShort', lang)), true],
+    // The figures the terminal report shows too, under the same words (src/lab/figures.ts); written as a page writes numbers.
+    [figure('ok').label[lang], (r) => `${r.finalOutcomes.ok ?? 0}/${r.calls}`, true],
+    [figure('missingArguments').label[lang], (r) => (r.missingArguments ? pct(r.missingArguments.share) : '–'), true],
+    [figure('retriesPerCall').label[lang], (r) => formatNumber(r.retries.perCall, lang, PAGE_NUMBERS), true],
+    [t('page.retriesPerFailingCall', lang), (r) => formatNumber(r.retries.perFailingCall, lang, PAGE_NUMBERS), true],
+    [figure('accuracy').label[lang], (r) => `${r.accuracy.correct}/${r.accuracy.total}`, true],
+    [figure('silentWrong').label[lang], (r) => String(r.silentWrong), true],
+    [t('common.latency', lang), (r) => `${formatNumber(r.latencyMs.p50, lang, PAGE_NUMBERS)} / ${formatNumber(r.latencyMs.p95, lang, PAGE_NUMBERS)}`, false],
+    [t('page.host', lang), (r) => (r.host.accepted ? t('page.hostAccepted', lang) : t('page.hostRefusedShort', lang)), true],
   ];
   let anyChanged = false;
   const body = rows
@@ -134,23 +143,23 @@ function keyFigures(runs: ShownRun[], lang: Lang): string {
         const v = value(r.run);
         const changed = compare && i > 0 && v !== base;
         anyChanged ||= changed;
-        return changed ? `<td class="changed">${esc(v)}<span class="sr-only"> ${esc(w('changed', lang))}</span></td>` : `<td>${esc(v)}</td>`;
+        return changed ? `<td class="changed">${esc(v)}<span class="sr-only"> ${esc(t('page.changed', lang))}</span></td>` : `<td>${esc(v)}</td>`;
       });
       return `<tr><th scope="row">${esc(name)}</th>${cells.join('')}</tr>`;
     })
     .join('');
   return (
-    `<table class="figures"><caption>${esc(w('keyFigures', lang))}</caption><thead><tr><th scope="col">${esc(w('figure', lang))}</th>${runs.map((r) => `<th scope="col">${esc(r.name)}${r.run.variant !== r.name ? `<br><span class="sub">${esc(r.run.variant)}</span>` : ''}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>` +
-    (anyChanged ? `<p class="note">${esc(w('changedNote', lang))}</p>` : '')
+    `<table class="figures"><caption>${esc(t('page.keyFigures', lang))}</caption><thead><tr><th scope="col">${esc(t('common.figure', lang))}</th>${runs.map((r) => `<th scope="col">${esc(r.name)}${r.run.variant !== r.name ? `<br><span class="sub">${esc(r.run.variant)}</span>` : ''}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>` +
+    (anyChanged ? `<p class="note">${esc(t('page.changedNote', lang))}</p>` : '')
   );
 }
 
 function schemaDiff(report: LabReport, lang: Lang): string {
   const changed = report.schemaDiff.some((l) => !l.startsWith('  '));
-  if (!changed) return `<p class="note">${esc(w('noDifference', lang))}</p>`;
+  if (!changed) return `<p class="note">${esc(t('common.noDifference', lang))}</p>`;
   const lines = compactDiff(report.schemaDiff).map((line) => {
-    if (line.startsWith('+')) return `<span class="add"><span class="sr-only">${esc(w('added', lang))} </span>${esc(line)}</span>`;
-    if (line.startsWith('-')) return `<span class="del"><span class="sr-only">${esc(w('removed', lang))} </span>${esc(line)}</span>`;
+    if (line.startsWith('+')) return `<span class="add"><span class="sr-only">${esc(t('page.added', lang))} </span>${esc(line)}</span>`;
+    if (line.startsWith('-')) return `<span class="del"><span class="sr-only">${esc(t('page.removed', lang))} </span>${esc(line)}</span>`;
     return `<span class="ctx">${esc(line)}</span>`;
   });
   return `<pre class="diff">${lines.join('')}</pre>`;
@@ -159,7 +168,7 @@ function schemaDiff(report: LabReport, lang: Lang): string {
 function glossary(labels: string[], lang: Lang): string {
   const known = labels.filter((l) => outcomeMeaning(l, lang) !== undefined);
   if (known.length === 0) return '';
-  return `<details class="glossary"><summary>${esc(w('glossaryTitle', lang))}</summary><dl>${known.map((l) => `<dt><code>${esc(l)}</code></dt><dd>${esc(outcomeMeaning(l, lang)!)}</dd>`).join('')}</dl></details>`;
+  return `<details class="glossary"><summary>${esc(t('page.glossaryTitle', lang))}</summary><dl>${known.map((l) => `<dt><code>${esc(l)}</code></dt><dd>${esc(outcomeMeaning(l, lang)!)}</dd>`).join('')}</dl></details>`;
 }
 
 /** Everything about one lab report: refusals, key figures, the charts, the schema diff, the server's traces. */
@@ -169,39 +178,41 @@ function reportBody(report: LabReport, lang: Lang, prefix: string, level: 2 | 3)
   const s = report.settings;
   const out: string[] = [];
   out.push(
-    `<p class="settings">${esc(w('client', lang))} <strong>${esc(s.client)}</strong> · ${esc(w('server', lang))} <strong>${esc(s.server)}</strong> · ${esc(w('seed', lang))} ${esc(s.seed)} · ${esc(s.calls)} ${esc(w('calls', lang))} · ${esc(w('temperature', lang))} ${esc(fmt(s.temperature, lang))}</p>`,
+    `<p class="settings">${esc(t('common.client', lang))} <strong>${esc(s.client)}</strong> · ${esc(t('common.server', lang))} <strong>${esc(s.server)}</strong> · ${esc(t('common.seed', lang))} ${esc(s.seed)} · ${esc(s.calls)} ${esc(t('common.calls', lang))} · ${esc(t('common.temperature', lang))} ${esc(formatNumber(s.temperature, lang, PAGE_NUMBERS))}</p>`,
   );
   for (const line of runNotes(report, lang)) out.push(`<p class="build">${esc(line)}</p>`);
   for (const r of runs) {
     if (!r.run.host.accepted) {
-      out.push(`<div class="refusal" role="note"><p><strong><span aria-hidden="true">⚠ </span>${esc(w('hostRefused', lang))} (${esc(r.full)}, ${esc(r.run.client)}):</strong></p><blockquote><code>${esc(r.run.host.rejection)}</code></blockquote></div>`);
+      out.push(`<div class="refusal" role="note"><p><strong><span aria-hidden="true">⚠ </span>${esc(sentence(t('common.hostRefused', lang), lang))} (${esc(r.full)}, ${esc(r.run.client)}):</strong></p><blockquote><code>${esc(r.run.host.rejection)}</code></blockquote></div>`);
     }
-    for (const note of r.run.serverNotes ?? []) out.push(`<div class="server-note" role="note"><p><strong>${esc(w('serverNote', lang))} (${esc(r.full)}):</strong> ${esc(note)}</p></div>`);
+    for (const note of r.run.serverNotes ?? []) out.push(`<div class="server-note" role="note"><p><strong>${esc(t('page.serverNote', lang))} (${esc(r.full)}):</strong> ${esc(note)}</p></div>`);
   }
   out.push(keyFigures(runs, lang));
+  // With a real model: its figures next to the stand-in's, run by run.
+  out.push(standInComparison(report, lang));
 
   // One order of labels for both outcome charts: the same label on the same row, the same legend.
   const labels = labelOrder(runs.flatMap((r) => [r.run.outcomes, r.run.finalOutcomes]));
-  out.push(`<${h}>${esc(w('outcomesTitle', lang))}</${h}>`, outcomeChart(`${prefix}-outcomes`, w('outcomesTitle', lang), runs, (r) => r.outcomes, labels, lang));
-  out.push(`<${h}>${esc(w('finalTitle', lang))}</${h}>`, outcomeChart(`${prefix}-final`, w('finalTitle', lang), runs, (r) => r.finalOutcomes, labels, lang));
+  out.push(`<${h}>${esc(t('page.outcomesTitle', lang))}</${h}>`, outcomeChart(`${prefix}-outcomes`, t('page.outcomesTitle', lang), runs, (r) => r.outcomes, labels, lang));
+  out.push(`<${h}>${esc(t('page.finalTitle', lang))}</${h}>`, outcomeChart(`${prefix}-final`, t('page.finalTitle', lang), runs, (r) => r.finalOutcomes, labels, lang));
   out.push(glossary(labels, lang));
 
-  out.push(`<${h}>${esc(w('retriesTitle', lang))}</${h}>`, retriesChart(`${prefix}-retries`, runs, lang));
+  out.push(`<${h}>${esc(t('page.retriesTitle', lang))}</${h}>`, retriesChart(`${prefix}-retries`, runs, lang));
 
   const total = Math.max(...runs.map((r) => r.run.accuracy.total));
-  const accuracyTitle = w('accuracyTitle', lang, { total });
+  const accuracyTitle = t('page.accuracyTitle', lang, { total });
   out.push(
     `<${h}>${esc(accuracyTitle)}</${h}>`,
-    runBars(`${prefix}-accuracy`, accuracyTitle, runs, (r) => r.accuracy.correct, (r) => `${r.accuracy.correct}/${r.accuracy.total} · ${fmt(r.accuracy.total ? (100 * r.accuracy.correct) / r.accuracy.total : 0, lang, 0)}%`, lang, total),
+    runBars(`${prefix}-accuracy`, accuracyTitle, runs, (r) => r.accuracy.correct, (r) => `${r.accuracy.correct}/${r.accuracy.total} · ${formatNumber(r.accuracy.total ? (100 * r.accuracy.correct) / r.accuracy.total : 0, lang, { ...PAGE_NUMBERS, decimals: 0 })}%`, lang, total),
   );
-  out.push(`<${h}>${esc(w('silentTitle', lang))}</${h}>`, runBars(`${prefix}-silent`, w('silentTitle', lang), runs, (r) => r.silentWrong, (r) => String(r.silentWrong), lang, 1));
-  out.push(`<${h}>${esc(w('latencyTitle', lang))}</${h}>`, latencyChart(`${prefix}-latency`, runs, lang));
+  out.push(`<${h}>${esc(t('page.silentTitle', lang))}</${h}>`, runBars(`${prefix}-silent`, t('page.silentTitle', lang), runs, (r) => r.silentWrong, (r) => String(r.silentWrong), lang, 1));
+  out.push(`<${h}>${esc(t('page.latencyTitle', lang))}</${h}>`, latencyChart(`${prefix}-latency`, runs, lang));
 
-  out.push(`<${h}>${esc(w('schemaTitle', lang))}</${h}>`, schemaDiff(report, lang));
+  out.push(`<${h}>${esc(t('page.schemaTitle', lang))}</${h}>`, schemaDiff(report, lang));
 
   const variant = report.runs.variant;
   if (variant && (variant.stderrSample ?? []).length > 0) {
-    out.push(`<${h}>${esc(w('stderrTitle', lang, { variant: variant.variant }))}</${h}>`);
+    out.push(`<${h}>${esc(sentence(t('common.stderr', lang, { run: variant.variant }), lang))}</${h}>`);
     out.push(`<pre class="stderr">${variant.stderrSample.map((l) => esc(l.length > 300 ? `${l.slice(0, 297)}...` : l)).join('\n')}</pre>`);
   }
   return out.join('\n');
@@ -308,7 +319,7 @@ function page(lang: Lang, title: string, body: string): string {
 <body>
 <main>
 ${body}
-<footer><p>${esc(w('footer', lang))}</p></footer>
+<footer><p>${esc(t('page.footer', lang, { version: REPORT_FORMAT_VERSION }))}</p></footer>
 </main>
 </body>
 </html>
@@ -318,11 +329,11 @@ ${body}
 /** One self-contained HTML page for a lab report, or for a lab's runs and the predictions made of them. */
 export function renderReportPage(input: PageInput): string {
   const { lang } = input;
-  const sheet = input.sheet?.trim() ? `<section class="sheet" aria-label="${esc(w('fromSheet', lang))}">${renderSheet(input.sheet)}</section>` : '';
+  const sheet = input.sheet?.trim() ? `<section class="sheet" aria-label="${esc(t('page.fromSheet', lang))}">${renderSheet(input.sheet)}</section>` : '';
   if ('report' in input) {
     const report = input.report;
     const title = `schema-breaks: ${report.variant}`;
-    const body = `<header><p class="note">${esc(w('pageTitle', lang))}</p><h1>${esc(title)}</h1></header>\n${sheet}\n${reportBody(report, lang, 'r', 2)}`;
+    const body = `<header><p class="note">${esc(t('page.pageTitle', lang))}</p><h1>${esc(title)}</h1></header>\n${sheet}\n${reportBody(report, lang, 'r', 2)}`;
     return page(lang, `${title} · ${report.settings.client} · ${report.settings.server}`, body);
   }
 
@@ -330,24 +341,24 @@ export function renderReportPage(input: PageInput): string {
   const predictions = input.predictions ?? [];
   const runNames = [...lab.runs.map((r) => r.name).filter((n) => results[n]), ...Object.keys(results).filter((n) => !lab.runs.some((r) => r.name === n))];
   const out: string[] = [];
-  out.push(`<header><p class="note">${esc(w('labPageTitle', lang))} · <code>${esc(lab.id)}</code></p><h1>${inlineCode(lab.title[lang])}</h1></header>`);
+  out.push(`<header><p class="note">${esc(t('page.labPageTitle', lang))} · <code>${esc(lab.id)}</code></p><h1>${inlineCode(lab.title[lang])}</h1></header>`);
   out.push(
-    `<nav aria-label="${esc(w('contents', lang))}"><ul><li><a href="#predictions">${esc(w('predictionsTitle', lang))}</a></li>${runNames
-      .map((n) => `<li><a href="#run-${safeId(n)}">${esc(w('runHeading', lang, { name: n }))}: ${esc(results[n]!.settings.client)}, ${esc(results[n]!.settings.server)}</a></li>`)
+    `<nav aria-label="${esc(t('page.contents', lang))}"><ul><li><a href="#predictions">${esc(t('page.predictionsTitle', lang))}</a></li>${runNames
+      .map((n) => `<li><a href="#run-${safeId(n)}">${esc(t('page.runHeading', lang, { name: n }))}: ${esc(results[n]!.settings.client)}, ${esc(results[n]!.settings.server)}</a></li>`)
       .join('')}</ul></nav>`,
   );
   out.push(sheet);
-  out.push(`<h2 id="predictions">${esc(w('predictionsTitle', lang))}</h2>`);
-  if (predictions.length === 0) out.push(`<p class="note">${esc(w('noPredictions', lang))}</p>`);
+  out.push(`<h2 id="predictions">${esc(t('page.predictionsTitle', lang))}</h2>`);
+  if (predictions.length === 0) out.push(`<p class="note">${esc(t('page.noPredictions', lang))}</p>`);
   lab.questions.forEach((q, i) => out.push(questionBlock(q, i, input.perSeed ?? [results], predictions, lang)));
   const reasons = predictions.map((p, i) => ({ who: whoOf(predictions, i, lang), text: p.reasoning?.trim() })).filter((r) => r.text);
   if (reasons.length > 0) {
-    out.push(`<h3>${esc(w('reasoningTitle', lang))}</h3>`);
+    out.push(`<h3>${esc(t('page.reasoningTitle', lang))}</h3>`);
     for (const r of reasons) out.push(`<blockquote class="reasoning"><p><strong>${esc(r.who)}:</strong> ${esc(r.text)}</p></blockquote>`);
   }
   for (const name of runNames) {
     const report = results[name]!;
-    out.push(`<h2 id="run-${safeId(name)}">${esc(w('runHeading', lang, { name }))}: ${esc(report.settings.client)}, ${esc(report.settings.server)}</h2>`);
+    out.push(`<h2 id="run-${safeId(name)}">${esc(t('page.runHeading', lang, { name }))}: ${esc(report.settings.client)}, ${esc(report.settings.server)}</h2>`);
     out.push(reportBody(report, lang, `run-${safeId(name)}`, 3));
   }
   return page(lang, `schema-breaks: ${lab.id}`, out.join('\n'));

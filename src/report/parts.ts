@@ -1,11 +1,9 @@
-/** Pieces every HTML page of the report is made of: numbers in the page's language, code spans, a chart's data table. */
-import type { Lang } from '../core/lang.js';
+/** Pieces every HTML page of the report is made of: how it writes numbers, code spans, a chart's data table. */
+import type { NumberStyle } from '../core/messages/index.js';
 import { esc } from './svg.js';
 
-
-export function fmt(value: number, lang: Lang, digits = 2): string {
-  return new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: digits }).format(value);
-}
+/** The report's pages group thousands (1,234 ms), where a terminal column does not. */
+export const PAGE_NUMBERS: NumberStyle = { grouping: true };
 
 /** `code` spans in a title, the rest escaped. */
 export function inlineCode(text: string): string {

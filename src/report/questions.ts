@@ -5,9 +5,9 @@
  */
 import { measureAcross, normaliseLabel, unitWord, type LabResults, type Lang, type Question } from '../learn/catalogue.js';
 import { outcomeSwatch } from './colours.js';
-import { dataTable, figureBlock, fmt } from './parts.js';
+import { formatNumber, t } from '../core/messages/index.js';
+import { dataTable, figureBlock, PAGE_NUMBERS } from './parts.js';
 import { esc, numberLine, safeId } from './svg.js';
-import { w } from './words.js';
 
 /** One learner's answers, as the page shows them. */
 export interface PagePrediction {
@@ -22,16 +22,16 @@ export interface PagePrediction {
 export function whoOf(predictions: PagePrediction[], i: number, lang: Lang): string {
   const name = predictions[i]!.learner?.trim();
   if (name) return name;
-  return predictions.length === 1 ? w('you', lang) : w('learnerN', lang, { n: i + 1 });
+  return predictions.length === 1 ? t('page.you', lang) : t('page.learnerN', lang, { n: i + 1 });
 }
 
 function withUnit(value: number, question: Question, lang: Lang): string {
-  if (question.unit === '%') return `${fmt(value, lang)}%`;
-  return question.unit ? `${fmt(value, lang)} ${unitWord(question.unit, lang)}` : fmt(value, lang);
+  if (question.unit === '%') return `${formatNumber(value, lang, PAGE_NUMBERS)}%`;
+  return question.unit ? `${formatNumber(value, lang, PAGE_NUMBERS)} ${unitWord(question.unit, lang)}` : formatNumber(value, lang, PAGE_NUMBERS);
 }
 
 function signed(value: number, lang: Lang): string {
-  return value === 0 ? '0' : `${value > 0 ? '+' : '−'}${fmt(Math.abs(value), lang)}`;
+  return value === 0 ? '0' : `${value > 0 ? '+' : '−'}${formatNumber(Math.abs(value), lang, PAGE_NUMBERS)}`;
 }
 
 export function questionBlock(question: Question, index: number, perSeed: LabResults[], predictions: PagePrediction[], lang: Lang): string {
@@ -49,7 +49,7 @@ export function questionBlock(question: Question, index: number, perSeed: LabRes
   const unanswered = answers.filter((a) => a.value === null).map((a) => a.who);
 
   if (measured === undefined) {
-    out.push(`<p class="note">${esc(w('measured', lang))}: ${esc(w('notMeasured', lang))}</p>`);
+    out.push(`<p class="note">${esc(t('common.measured', lang))}: ${esc(t('page.notMeasured', lang))}</p>`);
   } else if (question.kind === 'number' && typeof measured === 'number') {
     const numeric = answers
       .map((a) => ({ who: a.who, value: typeof a.value === 'number' ? a.value : typeof a.value === 'string' && a.value.trim() !== '' && Number.isFinite(Number(a.value)) ? Number(a.value) : null }))
@@ -68,11 +68,11 @@ export function questionBlock(question: Question, index: number, perSeed: LabRes
     lo = Math.min(Math.max(lo - pad, qMin, lo >= 0 ? 0 : -Infinity), ...values);
     hi = Math.max(Math.min(hi + pad, qMax, hi <= 0 ? 0 : Infinity), ...values);
     const measuredText = withUnit(m, question, lang);
-    const desc = w('numberLineDesc', lang, {
-      lo: fmt(lo, lang),
-      hi: fmt(hi, lang),
+    const desc = t('page.numberLineDesc', lang, {
+      lo: formatNumber(lo, lang, PAGE_NUMBERS),
+      hi: formatNumber(hi, lang, PAGE_NUMBERS),
       measured: measuredText,
-      predictions: points.map((p) => p.label).join('; ') || w('noPredictions', lang),
+      predictions: points.map((p) => p.label).join('; ') || t('page.noPredictions', lang),
     });
     const chart = numberLine({
       id,
@@ -80,40 +80,40 @@ export function questionBlock(question: Question, index: number, perSeed: LabRes
       desc,
       min: lo,
       max: hi,
-      measured: { value: m, label: `${w('measured', lang)}: ${measuredText}` },
+      measured: { value: m, label: `${t('common.measured', lang)}: ${measuredText}` },
       predictions: points,
-      tick: (v) => (question.unit === '%' ? `${fmt(v, lang)}%` : fmt(v, lang)),
+      tick: (v) => (question.unit === '%' ? `${formatNumber(v, lang, PAGE_NUMBERS)}%` : formatNumber(v, lang, PAGE_NUMBERS)),
     });
     const rows = [
-      [w('measured', lang), measuredText, ''],
+      [t('common.measured', lang), measuredText, ''],
       ...answers.map((a) => {
         const v = numeric.find((n) => n.who === a.who && a.value !== null);
-        return v ? [a.who, withUnit(v.value, question, lang), signed(Math.round((v.value - m) * 100) / 100, lang)] : [a.who, w('noAnswer', lang), ''];
+        return v ? [a.who, withUnit(v.value, question, lang), signed(Math.round((v.value - m) * 100) / 100, lang)] : [a.who, t('common.noAnswer', lang), ''];
       }),
     ];
-    out.push(figureBlock(chart, dataTable(question.prompt[lang], [w('who', lang), w('predicted', lang), w('offBy', lang)], rows, id)));
+    out.push(figureBlock(chart, dataTable(question.prompt[lang], [t('page.who', lang), t('common.predicted', lang), t('common.offBy', lang)], rows, id)));
   } else {
     // A label question: what each learner typed next to what was measured.
     const m = String(measured);
     const swatch = outcomeSwatch(m);
     out.push(
-      `<p class="measured-label">${esc(w('measured', lang))}: <span class="chip" style="--chip:${swatch.colour}"><span class="chip-swatch" aria-hidden="true"></span><code>${esc(m)}</code></span></p>`,
+      `<p class="measured-label">${esc(t('common.measured', lang))}: <span class="chip" style="--chip:${swatch.colour}"><span class="chip-swatch" aria-hidden="true"></span><code>${esc(m)}</code></span></p>`,
     );
     if (answers.length > 0) {
       out.push(
-        `<table class="answers"><caption class="sr-only">${esc(question.prompt[lang])}</caption><thead><tr><th scope="col">${esc(w('who', lang))}</th><th scope="col">${esc(w('predicted', lang))}</th><th scope="col">${esc(w('measured', lang))}</th><th scope="col"></th></tr></thead><tbody>` +
+        `<table class="answers"><caption class="sr-only">${esc(question.prompt[lang])}</caption><thead><tr><th scope="col">${esc(t('page.who', lang))}</th><th scope="col">${esc(t('common.predicted', lang))}</th><th scope="col">${esc(t('common.measured', lang))}</th><th scope="col"></th></tr></thead><tbody>` +
           answers
             .map((a) => {
-              if (a.value === null) return `<tr><th scope="row">${esc(a.who)}</th><td>${esc(w('noAnswer', lang))}</td><td><code>${esc(m)}</code></td><td></td></tr>`;
+              if (a.value === null) return `<tr><th scope="row">${esc(a.who)}</th><td>${esc(t('common.noAnswer', lang))}</td><td><code>${esc(m)}</code></td><td></td></tr>`;
               const right = normaliseLabel(String(a.value)) === m;
-              return `<tr><th scope="row">${esc(a.who)}</th><td><code>${esc(a.value)}</code></td><td><code>${esc(m)}</code></td><td class="${right ? 'right' : 'wrong'}"><span aria-hidden="true">${right ? '✓' : '✗'} </span>${esc(w(right ? 'right' : 'wrong', lang))}</td></tr>`;
+              return `<tr><th scope="row">${esc(a.who)}</th><td><code>${esc(a.value)}</code></td><td><code>${esc(m)}</code></td><td class="${right ? 'right' : 'wrong'}"><span aria-hidden="true">${right ? '✓' : '✗'} </span>${esc(t(right ? 'common.right' : 'common.wrong', lang))}</td></tr>`;
             })
             .join('') +
           `</tbody></table>`,
       );
     }
   }
-  if (question.kind === 'number' && unanswered.length > 0 && measured !== undefined) out.push(`<p class="note">${esc(w('noAnswerFrom', lang))} ${unanswered.map(esc).join(', ')}</p>`);
+  if (question.kind === 'number' && unanswered.length > 0 && measured !== undefined) out.push(`<p class="note">${esc(t('page.noAnswerFrom', lang))} ${unanswered.map(esc).join(', ')}</p>`);
   out.push('</section>');
   return out.join('\n');
 }

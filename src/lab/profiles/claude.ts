@@ -1,6 +1,6 @@
 /** claude: Claude Code over the Anthropic Messages API. */
 import { mcpToolShapeProblem } from './mcp-sdk.js';
-import { copy, passThrough, schemaOf, seenTool, type ClientProfile } from './shared.js';
+import { copy, droppedServer, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile } from './shared.js';
 
 /**
  * Claude Code's MCP client reads tools/list through the MCP SDK's Tool shape
@@ -29,16 +29,15 @@ export const claude: ClientProfile = {
     for (const tool of tools) {
       const problem = mcpToolShapeProblem(tool.inputSchema);
       if (problem)
-        return {
-          rejected:
-            `(kit text: Claude Code itself shows no error) every tool of this server was dropped: tool '${tool.name}' ${problem}, ` +
+        return droppedServer(
+          `(kit text: Claude Code itself shows no error) every tool of this server was dropped: tool '${tool.name}' ${problem}, ` +
             'so the MCP client discarded the whole tools/list and the model sees no tools',
-        };
+        );
     }
     // The API refuses the first offending tool of the request (anthropics/claude-code#5319).
     const index = tools.findIndex((tool) => ['oneOf', 'allOf', 'anyOf'].some((k) => k in schemaOf(tool)));
     if (index >= 0)
-      return { rejected: `400 invalid_request_error: tools.${index}.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level` };
+      return refusedRequest(`400 invalid_request_error: tools.${index}.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level`);
     return { tools: tools.map((tool) => seenTool(tool, copy(schemaOf(tool)))) };
   },
   validate: (_tool, args) => passThrough(args),

@@ -15,7 +15,7 @@
 import type { JsonSchema } from '../types.js';
 import { LEGACY_2025_02, legacyApiRefusal, type LegacyApiRules } from './gemini-api.js';
 import { mcpListProblem } from './mcp-sdk.js';
-import { copy, isObject, noParameters, passThrough, schemaOf, seenTool, type ClientProfile } from './shared.js';
+import { copy, droppedServer, isObject, noParameters, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile } from './shared.js';
 
 const API: LegacyApiRules = { ...LEGACY_2025_02, parsePrefix: 'tools[0].function_declarations' };
 
@@ -88,12 +88,12 @@ export const continueGemini: ClientProfile = {
   present(tools) {
     const unfit = mcpListProblem(tools, { checksRequired: false });
     if (unfit)
-      return {
-        rejected: `(kit text: what Continue shows is not modelled) the MCP SDK 1.0.3 client refused tools/list: ${unfit}, so no tool of this server reaches the model`,
-      };
+      return droppedServer(
+        `(kit text: what Continue shows is not modelled) the MCP SDK 1.0.3 client refused tools/list: ${unfit}, so no tool of this server reaches the model`,
+      );
     const declarations = tools.map((tool) => continueParameters(schemaOf(tool)));
     const refusal = legacyApiRefusal(API, declarations);
-    if (refusal) return { rejected: `400 INVALID_ARGUMENT: ${refusal}` };
+    if (refusal) return refusedRequest(`400 INVALID_ARGUMENT: ${refusal}`);
     return {
       tools: tools.map((tool, i) => {
         const sent = declarations[i];

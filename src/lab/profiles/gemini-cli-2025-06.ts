@@ -15,7 +15,7 @@ import type { JsonSchema } from '../types.js';
 import { LEGACY_2025_06, legacyApiRefusal, type LegacyApiRules } from './gemini-api.js';
 import { GenaiError, lowercaseTypes, mcpToolParameters } from './genai-mcp.js';
 import { mcpListProblem } from './mcp-sdk.js';
-import { copy, isObject, passThrough, schemaOf, seenTool, type ClientProfile } from './shared.js';
+import { copy, droppedServer, isObject, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile } from './shared.js';
 
 /**
  * The parse stage names the declarations `request.tools[0]...` for gemini-cli
@@ -75,17 +75,17 @@ export const geminiCli202506: ClientProfile = {
     'are shown unchanged (the rename of invalid characters is not modelled). The "400 INVALID_ARGUMENT: " framing is the kit\'s.',
   present(tools) {
     const unfit = mcpListProblem(tools, { checksRequired: true });
-    if (unfit) return { rejected: lost('<server>', `(kit text: a ZodError from the MCP SDK 1.12.1, its issue list not reproduced) ${unfit}`) };
+    if (unfit) return droppedServer(lost('<server>', `(kit text: a ZodError from the MCP SDK 1.12.1, its issue list not reproduced) ${unfit}`));
     let declarations: JsonSchema[];
     try {
       declarations = mcpToolParameters(tools.map((tool) => copy(schemaOf(tool))));
     } catch (error) {
-      if (error instanceof GenaiError) return { rejected: lost('<server>', error.text) };
+      if (error instanceof GenaiError) return droppedServer(lost('<server>', error.text));
       throw error;
     }
     for (const parameters of declarations) sanatizeParameters(parameters);
     const refusal = legacyApiRefusal(API, declarations);
-    if (refusal) return { rejected: `400 INVALID_ARGUMENT: ${refusal}` };
+    if (refusal) return refusedRequest(`400 INVALID_ARGUMENT: ${refusal}`);
     return { tools: tools.map((tool, i) => seenTool(tool, lowercaseTypes(declarations[i]) as JsonSchema)) };
   },
   // No client-side argument check beyond the schema the model is given.

@@ -13,7 +13,7 @@
  */
 import type { JsonSchema } from '../types.js';
 import { mcpListProblem } from './mcp-sdk.js';
-import { copy, isObject, passThrough, schemaOf, seenTool, type ClientProfile } from './shared.js';
+import { copy, droppedServer, isObject, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile } from './shared.js';
 
 const MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SINGLE_KEYWORDS = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
@@ -109,10 +109,10 @@ export const geminiCli202511: ClientProfile = {
   present(tools) {
     const unfit = mcpListProblem(tools, { checksRequired: true });
     if (unfit)
-      return { rejected: `Error discovering tools from <server>: (kit text: a ZodError from the MCP SDK 1.15.1, its issue list not reproduced) ${unfit}` };
+      return droppedServer(`Error discovering tools from <server>: (kit text: a ZodError from the MCP SDK 1.15.1, its issue list not reproduced) ${unfit}`);
     for (const tool of tools) {
       const problem = undefinedReference(schemaOf(tool));
-      if (problem) return { rejected: `400 INVALID_ARGUMENT: ${problem}` };
+      if (problem) return refusedRequest(`400 INVALID_ARGUMENT: ${problem}`);
     }
     return { tools: tools.map((tool) => seenTool(tool, copy(schemaOf(tool)))) };
   },

@@ -14,7 +14,7 @@
  */
 import type { JsonSchema } from '../types.js';
 import { LEGACY_2025_02, legacyApiRefusal, type LegacyApiRules } from './gemini-api.js';
-import { isObject, noParameters, passThrough, schemaOf, seenTool, type ClientProfile } from './shared.js';
+import { isObject, noParameters, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile } from './shared.js';
 
 const API: LegacyApiRules = { ...LEGACY_2025_02, parsePrefix: 'tools.function_declarations' };
 
@@ -111,12 +111,13 @@ export const gooseGoogle: ClientProfile = {
         declarations.push(gooseParameters(schemaOf(tool)));
       } catch (error) {
         if (error instanceof GoosePanic)
-          return { rejected: `(kit text: format_tools calls .unwrap() on it and Goose panics) tool '${tool.name}': ${error.message}` };
+          // The panic ends the request before it is sent, so every tool in it fails with it (modelled).
+          return refusedRequest(`(kit text: format_tools calls .unwrap() on it and Goose panics) tool '${tool.name}': ${error.message}`);
         throw error;
       }
     }
     const refusal = legacyApiRefusal(API, declarations);
-    if (refusal) return { rejected: `Request failed: Request failed with status: 400 Bad Request. Message: ${refusal}` };
+    if (refusal) return refusedRequest(`Request failed: Request failed with status: 400 Bad Request. Message: ${refusal}`);
     return { tools: tools.map((tool, i) => seenTool(tool, declarations[i] ?? noParameters())) };
   },
   // Goose sends the model's arguments as they are.

@@ -1,7 +1,7 @@
 /** langflow: MCP tools turned into Pydantic models (the emulator is in pydantic.ts). */
 import type { SeenTool } from '../types.js';
 import { langflowModel, pydanticText, renderPy, RootNotObject, validateModel, type PyError, type PyModel } from './pydantic.js';
-import { schemaOf, seenTool, type ClientProfile } from './shared.js';
+import { droppedServer, schemaOf, seenTool, type ClientProfile } from './shared.js';
 
 /** The Pydantic model behind each seen schema this profile produced; a seen schema from elsewhere is re-read. */
 const langflowModels = new WeakMap<object, PyModel>();
@@ -34,7 +34,7 @@ export const langflow: ClientProfile = {
         model = langflowModel(schemaOf(tool));
       } catch (error) {
         if (error instanceof RootNotObject)
-          return { rejected: `Failed to create tool '${tool.name}' from server '<server>': ${error.message}` };
+          return droppedServer(`Failed to create tool '${tool.name}' from server '<server>': ${error.message}`);
         throw error;
       }
       const inputSchema = renderPy(model);

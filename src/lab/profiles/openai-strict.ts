@@ -2,7 +2,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../types.js';
 import { pyStr, pyTuple } from './python-repr.js';
-import { copy, isObject, schemaOf, seenTool, type ClientProfile } from './shared.js';
+import { copy, isObject, refusedRequest, schemaOf, seenTool, type ClientProfile } from './shared.js';
 
 const SUPPORTED_SCHEMAS = 'https://platform.openai.com/docs/guides/structured-outputs/supported-schemas';
 
@@ -134,7 +134,7 @@ export const openAiStrict: ClientProfile = {
   present(tools) {
     for (const tool of tools) {
       const problem = openAiStrictProblem(schemaOf(tool));
-      if (problem) return { rejected: `400 invalid_function_parameters: Invalid schema for function '${tool.name}': ${problem}` };
+      if (problem) return refusedRequest(`400 invalid_function_parameters: Invalid schema for function '${tool.name}': ${problem}`);
     }
     return { tools: tools.map((tool) => seenTool(tool, copy(schemaOf(tool)))) };
   },

@@ -24,14 +24,34 @@ export interface ClientProfile {
   asOf: string;
   sources: string[];
   notes?: string;
-  /** The host presents the published tools: a whole-request rejection, or what the model sees. Pure; never mutates its input. */
-  present(tools: Pick<Tool, 'name' | 'description' | 'inputSchema'>[]): { rejected: string } | { tools: SeenTool[] };
+  /** The host presents the published tools: a rejection (the host's text, and what it takes down), or what the model sees. Pure; never mutates its input. */
+  present(tools: Pick<Tool, 'name' | 'description' | 'inputSchema'>[]): Presented;
   /** The host's own check of the model's arguments for one seen tool, before sending: null when it passes, else the error text the host gives the model. May also return `{ args }` rewritten (e.g. Pydantic dropping unknown keys). */
   validate(tool: SeenTool, args: Record<string, unknown>): { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
 }
 
 export type PublishedTool = Pick<Tool, 'name' | 'description' | 'inputSchema'>;
-export type Presented = { rejected: string } | { tools: SeenTool[] };
+/**
+ * What a rejection takes down with it. The labs read only `rejected`; the
+ * linter's host matrix (src/lint/hosts.ts) reads this too, to tell a refusal
+ * from a drop:
+ *  - 'request': the model's API answers the whole request with an error, so
+ *    every tool in it fails, this server's and any other's (a 400);
+ *  - 'server': the host's own MCP client discards every tool of this server,
+ *    with a log line at most; the host goes on without them.
+ */
+export type Lost = 'request' | 'server';
+export type Presented = { rejected: string; lost: Lost } | { tools: SeenTool[] };
+
+/** The model's API refuses the whole request (`lost: 'request'`). */
+export function refusedRequest(rejected: string): Presented {
+  return { rejected, lost: 'request' };
+}
+
+/** The host's MCP client drops every tool of this server (`lost: 'server'`). */
+export function droppedServer(rejected: string): Presented {
+  return { rejected, lost: 'server' };
+}
 export type Checked = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
 
 export function isObject(value: unknown): value is Record<string, unknown> {

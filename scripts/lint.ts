@@ -1,0 +1,19 @@
+/**
+ * npm run lint -- [options] -- <command> [args...]: lint any stdio MCP server (src/lint/cli.ts).
+ * In a clone of the kit, --variant ID also lints the kit's own server, built as the labs build it.
+ */
+import { join, relative } from 'node:path';
+import { runCommand } from '../src/core/user-error.js';
+import { runLint } from '../src/lint/cli.js';
+import type { Target } from '../src/lint/targets.js';
+import { REPO } from '../src/lab/paths.js';
+import { BASELINE, breakPatch, buildServer, listBreaks, patchChain, serverCommand } from '../src/lab/variants.js';
+
+async function variantTarget(id: string): Promise<Target> {
+  const { command, args } = serverCommand(await buildServer(patchChain(id).variant));
+  const file = id === BASELINE ? join(REPO, 'src', 'minimcp', 'server.ts') : breakPatch(id);
+  const uri = relative(process.cwd(), file).split('\\').join('/');
+  return { kind: 'spawn', spec: { label: `variant ${id}`, command, args }, shown: { variant: id }, ...(uri.startsWith('..') ? {} : { source: { uri } }) };
+}
+
+process.exitCode = await runCommand('lint', () => runLint(process.argv.slice(2), { invocation: 'npm run lint --', variant: { ids: [BASELINE, ...listBreaks()], target: variantTarget } }));

@@ -1,0 +1,101 @@
+/**
+ * Real models in the class report: a lab report saved from a run with a real
+ * model (`npm run lab -- --model openai ... --json > FILE.json`, or replayed
+ * from a transcript) anywhere under the class folder is shown next to the
+ * journals, its figures beside the stand-in's. Other JSON files are not ours
+ * and are passed over; a lab report of the stand-in says nothing the journals
+ * do not.
+ */
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Lang } from '../core/lang.js';
+import { formatNumber, t } from '../core/messages/index.js';
+import { compareWithStandIn } from '../lab/chat/compare.js';
+import type { Spread } from '../lab/figures.js';
+import type { LabReport } from '../lab/report.js';
+import { checkReport } from '../report/write.js';
+import { esc } from './html.js';
+
+/** The figures a class compares across real models: what the user got, and what it cost. */
+const SHOWN = ['ok', 'accuracy', 'retriesPerFailingCall'] as const;
+
+export interface ModelRunSummary {
+  /** The file, relative to the class folder. */
+  path: string;
+  variant: string;
+  model: string;
+  baseUrl: string;
+  client: string;
+  server: string;
+  seed: number;
+  calls: number;
+  rows: { run: string; figure: string; label: Record<Lang, string>; real: number; standIn: Spread; outside: boolean }[];
+}
+
+const SKIP = new Set(['node_modules', '.git']);
+
+/** Every saved lab report of a real model under `folder`, by path. */
+export function findModelRuns(folder: string): ModelRunSummary[] {
+  const found: ModelRunSummary[] = [];
+  const walk = (dir: string) => {
+    let items: Dirent[];
+    try {
+      items = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // the journals' walk reports folders it cannot list
+    }
+    for (const item of items) {
+      const full = join(dir, item.name);
+      if (item.isDirectory() && !SKIP.has(item.name)) walk(full);
+      else if (item.isFile() && item.name.endsWith('.json')) {
+        const summary = summarise(full, relative(folder, full).split(sep).join('/'));
+        if (summary) found.push(summary);
+      }
+    }
+  };
+  walk(folder);
+  return found.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+function summarise(file: string, path: string): ModelRunSummary | undefined {
+  let report: LabReport;
+  try {
+    report = checkReport(JSON.parse(readFileSync(file, 'utf8')), path);
+  } catch {
+    return undefined;
+  }
+  const model = report.runs.baseline.model;
+  if (model.kind !== 'openai' || !report.standIn) return undefined;
+  const rows = compareWithStandIn(report)
+    .filter((r) => (SHOWN as readonly string[]).includes(r.figure.id))
+    .map((r) => ({ run: r.run.variant, figure: r.figure.id, label: r.figure.label, real: r.real, standIn: r.standIn, outside: r.outside }));
+  return { path, variant: report.variant, model: model.name, baseUrl: model.baseUrl, client: report.settings.client, server: report.settings.server, seed: report.settings.seed, calls: report.settings.calls, rows };
+}
+
+const range = (s: Spread, lang: Lang) => (s.min === s.max ? formatNumber(s.mean, lang) : `${formatNumber(s.mean, lang, { decimals: 1 })} (${formatNumber(s.min, lang, { decimals: 1 })}–${formatNumber(s.max, lang, { decimals: 1 })})`);
+
+/** The page's section: one table per saved run. */
+export function modelRunsSection(runs: ModelRunSummary[], lang: Lang): string {
+  if (runs.length === 0) return '';
+  const tables = runs.map((m) => {
+    const body = m.rows
+      .map((r) => `<tr><td>${esc(r.run)}</td><th scope="row">${esc(r.label[lang])}</th><td>${esc(formatNumber(r.real, lang))}</td><td>${esc(range(r.standIn, lang))}${r.outside ? ` <b>${esc(t('lab.compareOutside', lang))}</b>` : ''}</td></tr>`)
+      .join('');
+    const caption = `${m.variant} · ${m.model} · ${m.client}, ${m.server}, seed ${m.seed}, ${m.calls}`;
+    return `<table class="model-run"><caption>${esc(caption)} <code>${esc(m.path)}</code></caption><thead><tr><th scope="col"></th><th scope="col">${esc(t('common.figure', lang))}</th><th scope="col">${esc(t('lab.compareReal', lang))}</th><th scope="col">${esc(t('lab.compareStandIn', lang))}</th></tr></thead><tbody>${body}</tbody></table>`;
+  });
+  return `<section class="card"><h2>${esc(t('class.modelRunsTitle', lang))}</h2><p>${esc(t('class.modelRunsNote', lang))}</p>${tables.join('')}</section>`;
+}
+
+/** The terminal's lines: one per saved run and figure outside the stand-in's range, or that there are none. */
+export function modelRunsLines(runs: ModelRunSummary[], lang: Lang): string[] {
+  if (runs.length === 0) return [];
+  const lines = ['', t('class.modelRunsTitle', lang)];
+  for (const m of runs) {
+    const outside = m.rows.filter((r) => r.outside);
+    lines.push(`  ${m.variant} · ${m.model} (${m.client}, ${m.server}) · ${m.path}`);
+    for (const r of outside) lines.push(`    ! ${r.run}: ${r.label[lang]} ${formatNumber(r.real, lang)}, ${t('lab.compareStandIn', lang)} ${range(r.standIn, lang)}`);
+    if (outside.length === 0) lines.push(`    ${t('lab.compareNone', lang)}`);
+  }
+  return lines;
+}

@@ -1,0 +1,137 @@
+/**
+ * The host matrix: for each tool and each host profile, one verdict, from
+ * the very profile code the labs run (src/lab/profiles/): the host presents
+ * the tool, and either refuses it (`lost: 'request'`: the model's API fails
+ * the whole request), drops it (`lost: 'server'`: the host's MCP client
+ * discards the server's tools), or shows the model a schema, which is
+ * compared with the published one (src/lint/loss.ts). The host's own
+ * argument check runs once on a call the model could send (every required
+ * parameter given), to see what the host changes on the way (Langflow sends
+ * `null` for every optional parameter left out).
+ */
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { PROFILES, type ClientProfile } from '../lab/profiles/index.js';
+import type { SeenTool } from '../lab/types.js';
+import { schemaLosses } from './loss.js';
+import { isObject, type HostVerdict, type ListedTool, type Loss } from './types.js';
+
+export const HOST_IDS: readonly string[] = PROFILES.map((p) => p.id);
+
+type Published = Pick<Tool, 'name' | 'description' | 'inputSchema'>;
+
+function published(tools: ListedTool[]): Published[] {
+  return tools.map((t) => ({ name: t.name, ...(typeof t.description === 'string' ? { description: t.description } : {}), inputSchema: t.inputSchema })) as Published[];
+}
+
+/** A value the seen schema accepts, good enough to get past a host's own check. */
+function sample(schema: unknown, depth = 0): unknown {
+  if (!isObject(schema) || depth > 8) return 'x';
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if ('const' in schema) return schema.const;
+  for (const key of ['anyOf', 'oneOf']) {
+    const list = schema[key];
+    if (Array.isArray(list) && list.length > 0) return sample(list.find((b) => !(isObject(b) && b.type === 'null')) ?? list[0], depth + 1);
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : 1;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'array':
+      return typeof schema.minItems === 'number' && schema.minItems > 0 ? Array.from({ length: schema.minItems }, () => sample(schema.items, depth + 1)) : [];
+    case 'object':
+      return requiredSample(schema, depth + 1);
+    default:
+      return 'x';
+  }
+}
+
+function requiredSample(schema: Record<string, unknown>, depth = 0): Record<string, unknown> {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  return Object.fromEntries(required.filter((name) => Object.hasOwn(properties, name)).map((name) => [name, sample(properties[name], depth)]));
+}
+
+/** What the host's own check does to a call with every required parameter: keys it adds, drops or rewrites. */
+function sentLosses(profile: ClientProfile, seen: SeenTool): Loss[] {
+  const args = requiredSample(seen.inputSchema);
+  const checked = profile.validate(seen, structuredClone(args));
+  if (!checked.ok) return [];
+  const out: Loss[] = [];
+  // A parameter left out and sent with its own published default tells the server nothing new; null (or anything else) does.
+  const properties = isObject(seen.inputSchema.properties) ? seen.inputSchema.properties : {};
+  const isDefault = (k: string) => isObject(properties[k]) && 'default' in (properties[k] as object) && JSON.stringify((properties[k] as Record<string, unknown>).default) === JSON.stringify(checked.args[k]);
+  const added = Object.keys(checked.args).filter((k) => !Object.hasOwn(args, k) && !isDefault(k));
+  if (added.length > 0)
+    out.push({
+      kind: 'sent',
+      path: '/inputSchema/properties',
+      what: `sends ${added.map((k) => `${k}: ${JSON.stringify(checked.args[k])}`).join(', ')} when the model leaves ${added.length === 1 ? 'it' : 'them'} out`,
+    });
+  const dropped = Object.keys(args).filter((k) => !Object.hasOwn(checked.args, k));
+  if (dropped.length > 0) out.push({ kind: 'sent', path: '/inputSchema/properties', what: `does not send ${dropped.join(', ')}` });
+  return out;
+}
+
+/** Where a loss is, in words: "root", "properties/tense". */
+export function where(path: string): string {
+  const rest = path.replace(/^\/inputSchema/, '').replace(/^\//, '');
+  return rest === '' ? (path.startsWith('/inputSchema') ? 'root' : path.slice(1) || 'tool') : rest;
+}
+
+export function lossDetail(lost: Loss[]): string {
+  return lost.map((l) => `${l.what} (${where(l.path)})`).join('; ');
+}
+
+/** A profile that throws on a schema is the kit's fault, and says so instead of passing or crashing the linter. */
+function failed(profile: ClientProfile, error: unknown): HostVerdict {
+  return { verdict: 'unknown', detail: `the kit's ${profile.id} profile could not read this schema (${error instanceof Error ? error.message : String(error)}): a bug in src/lab/profiles/, please report it` };
+}
+
+/** One host, one tool. */
+export function hostVerdict(profile: ClientProfile, tool: ListedTool): HostVerdict {
+  try {
+    return presentOne(profile, tool);
+  } catch (error) {
+    return failed(profile, error);
+  }
+}
+
+function presentOne(profile: ClientProfile, tool: ListedTool): HostVerdict {
+  const view = profile.present(published([tool]));
+  if ('rejected' in view) return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };
+  const seen = view.tools[0]!;
+  const lost = [...schemaLosses(tool, seen), ...sentLosses(profile, seen)];
+  return lost.length === 0 ? { verdict: 'accepted', detail: 'shown as published' } : { verdict: 'lossy', detail: lossDetail(lost), lost };
+}
+
+/** One host, every tool of the server in one request, as a host sends them. */
+export function wholeListVerdict(profile: ClientProfile, tools: ListedTool[], perTool: HostVerdict[]): HostVerdict {
+  let view: ReturnType<ClientProfile['present']>;
+  try {
+    view = profile.present(published(tools));
+  } catch (error) {
+    return failed(profile, error);
+  }
+  if ('rejected' in view) return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };
+  const lossy = perTool.filter((v) => v.verdict === 'lossy').length;
+  if (perTool.some((v) => v.verdict === 'unknown')) return { verdict: 'unknown', detail: 'the profile could not read every tool' };
+  if (lossy === 0) return { verdict: 'accepted', detail: tools.length === 0 ? 'no tools' : `every tool shown as published` };
+  return { verdict: 'lossy', detail: `${lossy} of ${tools.length} tool${tools.length === 1 ? '' : 's'} lossy` };
+}
+
+/** The matrix: per tool a verdict per host, and per host the whole list's. */
+export function hostMatrix(tools: ListedTool[]): { perTool: Record<string, HostVerdict>[]; whole: Record<string, HostVerdict> } {
+  const perTool: Record<string, HostVerdict>[] = tools.map(() => ({}));
+  const whole: Record<string, HostVerdict> = {};
+  for (const profile of PROFILES) {
+    const verdicts = tools.map((tool) => hostVerdict(profile, tool));
+    verdicts.forEach((v, i) => (perTool[i]![profile.id] = v));
+    whole[profile.id] = wholeListVerdict(profile, tools, verdicts);
+  }
+  return { perTool, whole };
+}

@@ -1,0 +1,124 @@
+/**
+ * One server, linted: read its tools (src/lint/server.ts), judge each with
+ * the rules (src/lint/rules.ts) and, with a contract, the contract rules
+ * (src/contract/), then put each before every host profile
+ * (src/lint/hosts.ts). A server that cannot be read gives a report with its
+ * `error` and no tools; the command turns that into exit 2.
+ */
+import { writeFileSync } from 'node:fs';
+import { emptyCallViolations, checkTools } from '../contract/check.js';
+import { loadContract } from '../contract/contract.js';
+import type { ContractOperation } from '../contract/rules.js';
+import { hostMatrix } from './hosts.js';
+import { duplicateFinding, duplicateNames, serverFindings, splitEntries, toolFindings } from './rules.js';
+import { readServer, StartError, type CallReply, type ClientCapability, type Listing } from './server.js';
+import { savedTools, type Target } from './targets.js';
+import { LINT_FORMAT, LINT_FORMAT_VERSION, type Finding, type LintReport, type ServerInfo } from './types.js';
+
+export interface LintSettings {
+  timeoutMs: number;
+  /** An OpenAPI document (like contract/tutor-api.json): its rules run too. */
+  contract?: string;
+  /** Also write the tools/list result, as received, to this file. */
+  save?: string;
+  /** What the linter's client declares at initialize (default: src/lint/server.ts CLIENT_CAPABILITIES). */
+  capabilities?: readonly ClientCapability[];
+}
+
+/** The contract's operations, read before any server starts (an unreadable contract is a usage error, exit 2). */
+export function contractOperations(file: string | undefined): ContractOperation[] | undefined {
+  return file === undefined ? undefined : loadContract(file);
+}
+
+/** The contract rules' violations as findings; those the linter's own rules report already (no-structural-union) are left to them. */
+function contractFindings(tools: { name: string; inputSchema: unknown }[], operations: ContractOperation[], calls: Map<string, CallReply>): { byTool: Map<string, Finding[]>; server: Finding[] } {
+  // checkTools reads any inputSchema (a root that is not an object is its violation), whatever the SDK's Tool type says.
+  const violations = [...checkTools(tools as unknown as Parameters<typeof checkTools>[0], operations), ...emptyCallViolations(calls, operations)].filter(
+    (v) => v.rule !== 'no-structural-union',
+  );
+  const byTool = new Map<string, Finding[]>();
+  const server: Finding[] = [];
+  for (const v of violations) {
+    const f: Finding = { rule: v.rule, severity: 'error', path: v.path, message: v.message };
+    if (tools.some((t) => t.name === v.tool)) byTool.set(v.tool, [...(byTool.get(v.tool) ?? []), f]);
+    else server.push({ ...f, message: `${v.tool}: ${f.message}` });
+  }
+  return { byTool, server };
+}
+
+function emptyInfo(target: Target): ServerInfo {
+  return {
+    label: target.kind === 'spawn' ? target.spec.label : target.label,
+    target: target.kind === 'spawn' ? target.shown : { from: target.file },
+    name: null,
+    version: null,
+    protocolVersion: null,
+    pages: 0,
+    listedInMs: null,
+    findings: [],
+    hosts: {},
+  };
+}
+
+/** Lints one target. Only usage errors throw; a server that fails is a report with `server.error`. */
+export async function lintTarget(target: Target, settings: LintSettings, operations = contractOperations(settings.contract)): Promise<LintReport> {
+  const info = emptyInfo(target);
+  let entries: unknown[];
+  let listing: (Listing & { calls: Map<string, CallReply> }) | undefined;
+  if (target.kind === 'from') {
+    entries = savedTools(target.file);
+    if (operations?.some((op) => op.required.length > 0))
+      info.findings.push({
+        rule: 'rejects-missing-arguments',
+        severity: 'warning',
+        path: '',
+        message: 'not checked: this rule calls the live server with no arguments, and --from reads a saved tools/list',
+      });
+  }
+  else {
+    const probe = (operations ?? []).filter((op) => op.required.length > 0).map((op) => op.operationId);
+    try {
+      listing = await readServer(target.spec, settings.timeoutMs, probe, settings.capabilities);
+    } catch (error) {
+      if (!(error instanceof StartError)) throw error;
+      return { format: LINT_FORMAT, version: LINT_FORMAT_VERSION, server: { ...info, error: error.failure }, tools: [] };
+    }
+    entries = listing.tools;
+    Object.assign(info, {
+      name: listing.serverName,
+      version: listing.serverVersion,
+      protocolVersion: listing.protocolVersion,
+      pages: listing.pages,
+      listedInMs: Math.round(listing.listedInMs),
+    });
+  }
+  if (settings.save) writeFileSync(settings.save, `${JSON.stringify({ tools: entries }, null, 2)}\n`);
+  if (listing) info.findings.push(...serverFindings({ ...listing, toolCount: splitEntries(entries).tools.length }));
+  return judge(entries, info, operations, listing?.calls ?? new Map());
+}
+
+/** A tools/list result judged without any process: what --from does, and what the tests call. */
+export function lintTools(entries: unknown[], label = 'tools/list', operations?: ContractOperation[]): LintReport {
+  const info = emptyInfo({ kind: 'from', label, file: label });
+  return judge(entries, info, operations, new Map());
+}
+
+function judge(entries: unknown[], info: ServerInfo, operations: ContractOperation[] | undefined, calls: Map<string, CallReply>): LintReport {
+  const { tools, findings: shapeFindings } = splitEntries(entries);
+  info.findings.push(...shapeFindings);
+  const contract = operations ? contractFindings(tools, operations, calls) : undefined;
+  if (contract) info.findings.push(...contract.server);
+  const twice = duplicateNames(tools);
+  const { perTool, whole } = hostMatrix(tools);
+  info.hosts = whole;
+  return {
+    format: LINT_FORMAT,
+    version: LINT_FORMAT_VERSION,
+    server: info,
+    tools: tools.map((tool, i) => ({
+      name: tool.name,
+      findings: [...toolFindings(tool), ...(twice.has(tool.name) ? [duplicateFinding(tool.name, twice.get(tool.name)!)] : []), ...(contract?.byTool.get(tool.name) ?? [])],
+      hosts: perTool[i]!,
+    })),
+  };
+}

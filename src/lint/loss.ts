@@ -1,0 +1,145 @@
+/**
+ * What a host loses of a tool on the way to the model: the published schema
+ * next to the one the host's profile shows the model (both from the same
+ * profile code the labs run), compared keyword by keyword. Only what tells
+ * the model something counts: annotations nobody reads ($schema, title,
+ * $comment, examples, vendor x- keywords) and key order do not, and types
+ * are compared without case (the legacy Gemini field spells them "STRING").
+ */
+import { isObject, segment, type Loss } from './types.js';
+
+/** Validation keywords compared as values: dropped or changed, each is a loss. */
+const CONSTRAINTS = [
+  'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
+];
+/** Read by the walk itself. */
+const WALKED = new Set(['type', 'enum', 'const', 'properties', 'required', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', '$ref', '$defs', 'definitions', 'default', 'description', ...CONSTRAINTS]);
+/** Nobody reads these, so dropping them costs nothing. */
+const IGNORED = new Set(['$schema', '$id', 'title', '$comment', 'examples', '$anchor']);
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted(value[k])]));
+}
+
+function typeOf(schema: Record<string, unknown>): string | undefined {
+  const type = schema.type;
+  if (typeof type === 'string') return type === 'TYPE_UNSPECIFIED' ? undefined : type.toLowerCase();
+  if (Array.isArray(type)) return type.map((t) => String(t).toLowerCase()).sort().join('|');
+  return undefined;
+}
+
+/** A schema in a few words, for "shown as ...". */
+export function short(schema: unknown): string {
+  if (!isObject(schema)) return JSON.stringify(schema) ?? 'nothing';
+  const type = typeOf(schema);
+  if (type === undefined) return Object.keys(schema).length === 0 ? 'untyped (any value)' : 'untyped';
+  if (type === 'object')
+    return isObject(schema.properties) ? (Object.keys(schema.properties).length > 0 ? `an object of ${Object.keys(schema.properties).join(', ')}` : 'an object with no properties') : 'a free object';
+  if (type === 'array') return 'a list';
+  return `a plain ${type}`;
+}
+
+function collapse(key: string, branches: unknown[], seen: Record<string, unknown>): string {
+  const n = branches.length;
+  const first = branches.find((b) => !(isObject(b) && b.type === 'null'));
+  const shownType = typeOf(seen);
+  const nullable = n === 2 && branches.some((b) => isObject(b) && b.type === 'null');
+  if (nullable && isObject(first) && typeOf(first) === shownType) return `nullable ${key}: shown as ${short(seen)} alone, so null cannot be sent`;
+  if (shownType === undefined && !isObject(seen.properties)) return `${key} of ${n} branches dropped: shown ${short(seen)}`;
+  if (isObject(first) && typeOf(first) === shownType && (shownType !== 'object' || same(Object.keys(isObject(first.properties) ? first.properties : {}).sort(), Object.keys(isObject(seen.properties) ? seen.properties : {}).sort())))
+    return `${key} of ${n} branches reduced to its first: the others cannot be sent`;
+  return `${key} of ${n} branches shown as ${short(seen)}`;
+}
+
+function walk(published: unknown, seen: unknown, path: string, out: Loss[]): void {
+  if (!isObject(published)) {
+    if (!same(published, seen)) out.push({ kind: 'changed', path, what: `shown as ${short(seen)}` });
+    return;
+  }
+  if (!isObject(seen)) {
+    out.push({ kind: 'parameter', path, what: 'dropped' });
+    return;
+  }
+  const p = published;
+  const s = seen;
+  let collapsed = false;
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const list = p[key];
+    if (!Array.isArray(list)) continue;
+    const shown = s[key];
+    if (!Array.isArray(shown)) {
+      out.push({ kind: 'union', path: `${path}/${key}`, what: collapse(key, list, s) });
+      collapsed = true;
+      continue;
+    }
+    if (shown.length < list.length) out.push({ kind: 'union', path: `${path}/${key}`, what: `${list.length - shown.length} of the ${list.length} branches dropped` });
+    list.forEach((branch, i) => {
+      if (i < shown.length) walk(branch, shown[i], `${path}/${key}/${i}`, out);
+    });
+  }
+  if (typeof p.$ref === 'string' && s.$ref !== p.$ref) {
+    out.push({ kind: 'ref', path: `${path}/$ref`, what: `$ref ${p.$ref} dropped: shown ${short(s)}` });
+    return;
+  }
+  if (collapsed) return;
+  if ('type' in p) {
+    const a = typeOf(p);
+    const b = typeOf(s);
+    if (b === undefined) out.push({ kind: 'type', path: `${path}/type`, what: `type ${a} dropped: shown untyped` });
+    else if (a !== b) out.push({ kind: 'type', path: `${path}/type`, what: `type ${a} shown as ${b}` });
+  }
+  if (Array.isArray(p.enum) && !same(p.enum, s.enum))
+    out.push({ kind: 'enum', path: `${path}/enum`, what: Array.isArray(s.enum) ? 'enum changed' : `enum of ${p.enum.length} value${p.enum.length === 1 ? '' : 's'} dropped: the model is not told them` });
+  if ('const' in p && !same(p.const, s.const) && !same([p.const], s.enum)) out.push({ kind: 'const', path: `${path}/const`, what: 'const dropped' });
+  if (isObject(p.properties)) {
+    const shownProps = isObject(s.properties) ? s.properties : undefined;
+    const names = Object.keys(p.properties);
+    if (!shownProps && names.length > 0) out.push({ kind: 'parameter', path: `${path}/properties`, what: `its ${names.length} properties dropped: shown ${short(s)}` });
+    else if (shownProps)
+      for (const name of names) {
+        const sub = `${path}/properties/${segment(name)}`;
+        if (!Object.hasOwn(shownProps, name)) out.push({ kind: 'parameter', path: sub, what: `parameter ${name} dropped` });
+        else walk(p.properties[name], shownProps[name], sub, out);
+      }
+  }
+  const wanted = Array.isArray(p.required) ? p.required.map(String) : [];
+  const shownRequired = Array.isArray(s.required) ? s.required.map(String) : [];
+  const notRequired = wanted.filter((n) => !shownRequired.includes(n) && (!isObject(s.properties) || Object.hasOwn(s.properties, n)));
+  if (notRequired.length > 0 && isObject(s.properties)) out.push({ kind: 'required', path: `${path}/required`, what: `no longer required: ${notRequired.join(', ')}` });
+  const added = shownRequired.filter((n) => !wanted.includes(n));
+  if (added.length > 0) out.push({ kind: 'required', path: `${path}/required`, what: `shown as required: ${added.join(', ')}` });
+  if ('items' in p && isObject(p.items)) {
+    if (!isObject(s.items)) out.push({ kind: 'items', path: `${path}/items`, what: 'items dropped' });
+    else walk(p.items, s.items, `${path}/items`, out);
+  }
+  if (p.additionalProperties === false && s.additionalProperties !== false)
+    out.push({ kind: 'additionalProperties', path: `${path}/additionalProperties`, what: 'additionalProperties: false dropped: the model is not told other keys are refused' });
+  else if (isObject(p.additionalProperties)) {
+    if (!isObject(s.additionalProperties)) out.push({ kind: 'additionalProperties', path: `${path}/additionalProperties`, what: 'additionalProperties schema dropped' });
+    else walk(p.additionalProperties, s.additionalProperties, `${path}/additionalProperties`, out);
+  }
+  const constraints = CONSTRAINTS.filter((k) => k in p && !same(p[k], s[k]));
+  if (constraints.length > 0) out.push({ kind: 'constraint', path, what: `${constraints.join(', ')} ${constraints.every((k) => !(k in s)) ? 'dropped' : 'changed'}` });
+  if ('default' in p && !same(p.default, s.default)) out.push({ kind: 'default', path: `${path}/default`, what: 'default dropped' });
+  if (typeof p.description === 'string' && s.description !== p.description)
+    out.push({ kind: 'description', path: `${path}/description`, what: typeof s.description === 'string' ? 'description changed' : 'description dropped' });
+  const others = Object.keys(p).filter((k) => !WALKED.has(k) && !IGNORED.has(k) && !k.startsWith('x-') && !same(p[k], s[k]));
+  if (others.length > 0) out.push({ kind: 'keyword', path, what: `${others.join(', ')} ${others.every((k) => !(k in s)) ? 'dropped' : 'changed'}` });
+}
+
+/** Every loss from the published inputSchema to the seen one, and of the tool's name and description. */
+export function schemaLosses(published: { name: string; description?: unknown; inputSchema: unknown }, seen: { name: string; description?: string; inputSchema: unknown }): Loss[] {
+  const out: Loss[] = [];
+  if (seen.name !== published.name) out.push({ kind: 'name', path: '/name', what: `name shown as ${seen.name}` });
+  if (typeof published.description === 'string' && seen.description !== published.description)
+    out.push({ kind: 'description', path: '/description', what: seen.description === undefined ? 'the tool description dropped' : 'the tool description changed' });
+  walk(published.inputSchema, seen.inputSchema, '/inputSchema', out);
+  return out;
+}

@@ -1,0 +1,215 @@
+/**
+ * The linter's terminal report: the findings by rule, then the host matrix,
+ * tools by hosts, with the tools that fare the same on every host on one row
+ * (so a 30-tool server fits a screen), then one line per host saying why.
+ */
+import { paint } from '../core/colour.js';
+import { HOST_IDS } from './hosts.js';
+import { ruleTitle } from './rules.js';
+import type { Finding, HostVerdict, LintReport, Severity, Verdict } from './types.js';
+
+export interface TerminalOptions {
+  colour: boolean;
+  width: number;
+  failOn: Severity | 'none';
+}
+
+const CELL: Record<Verdict, { text: string; ansi: string }> = {
+  accepted: { text: 'ok', ansi: '32' },
+  lossy: { text: 'lossy', ansi: '33' },
+  refused: { text: 'REFUSED', ansi: '31' },
+  dropped: { text: 'dropped', ansi: '35' },
+  unknown: { text: '?', ansi: '90' },
+};
+
+/** How the loss kinds read in the per-host summary. */
+const KIND_WORDS: Record<string, string> = {
+  enum: 'enum dropped',
+  union: 'union collapsed',
+  parameter: 'parameters dropped',
+  required: 'required changed',
+  type: 'type changed',
+  const: 'const dropped',
+  items: 'items dropped',
+  additionalProperties: 'additionalProperties dropped',
+  constraint: 'bounds/format dropped',
+  default: 'default dropped',
+  description: 'description dropped',
+  ref: '$ref dropped',
+  keyword: 'keywords dropped',
+  name: 'name changed',
+  sent: 'sends keys the model did not write',
+  changed: 'schema changed',
+};
+
+const SHOWN_PER_RULE = 6;
+
+/**
+ * Everything in a report that a server wrote (names, descriptions quoted in
+ * messages, host texts that repeat them) is shown with its control and
+ * bidirectional-override characters as "�": a tool name cannot move the
+ * cursor, recolour the screen or reorder what the reader sees.
+ */
+function sanitized<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\ufffd') as T;
+  if (Array.isArray(value)) return value.map(sanitized) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [sanitized(k), sanitized(v)])) as T;
+  return value;
+}
+
+function clip(text: string, width: number): string {
+  const line = text.replace(/\s*\n\s*/g, ' ');
+  return line.length <= width ? line : `${line.slice(0, Math.max(0, width - 3))}...`;
+}
+
+/** The path without the /inputSchema every schema finding starts with. */
+function shortPath(path: string): string {
+  if (path === '') return '(whole)';
+  if (path === '/inputSchema') return '(root)';
+  return path.startsWith('/inputSchema/') ? path.slice('/inputSchema/'.length) : path.slice(1);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function findingsBlock(report: LintReport, o: TerminalOptions): string[] {
+  const all: (Finding & { tool: string })[] = [
+    ...report.server.findings.map((f) => ({ ...f, tool: '(server)' })),
+    ...report.tools.flatMap((t) => t.findings.map((f) => ({ ...f, tool: t.name }))),
+  ];
+  const errors = all.filter((f) => f.severity === 'error').length;
+  if (all.length === 0) return [paint('32', 'Findings: none', o.colour)];
+  const lines = [`Findings: ${paint(errors ? '31' : '33', `${plural(errors, 'error')}, ${plural(all.length - errors, 'warning')}`, o.colour)}`];
+  const rules = [...new Set(all.map((f) => f.rule))].sort((a, b) => Number(all.some((f) => f.rule === b && f.severity === 'error')) - Number(all.some((f) => f.rule === a && f.severity === 'error')) || a.localeCompare(b));
+  const toolWidth = Math.min(24, Math.max(...all.map((f) => f.tool.length)));
+  for (const rule of rules) {
+    const mine = all.filter((f) => f.rule === rule);
+    const worst = mine.some((f) => f.severity === 'error') ? 'error' : 'warning';
+    const title = ruleTitle(rule);
+    lines.push(`  ${paint(worst === 'error' ? '31' : '33', worst === 'error' ? '✗' : '!', o.colour)} ${paint('1', rule, o.colour)}  ${clip(title, o.width - rule.length - 6)}`);
+    for (const f of mine.slice(0, SHOWN_PER_RULE)) {
+      const head = `      ${f.tool.padEnd(toolWidth).slice(0, toolWidth)}  ${shortPath(f.path)}  `;
+      lines.push(`${head}${paint('2', clip(f.message, o.width - head.length), o.colour)}`);
+    }
+    if (mine.length > SHOWN_PER_RULE) lines.push(paint('2', `      and ${mine.length - SHOWN_PER_RULE} more (--json lists every finding)`, o.colour));
+  }
+  return lines;
+}
+
+function cell(v: HostVerdict | undefined, o: TerminalOptions, width: number): string {
+  const look = CELL[v?.verdict ?? 'unknown'];
+  return paint(look.ansi, look.text, o.colour) + ' '.repeat(Math.max(1, width - look.text.length));
+}
+
+/** Loss kinds per host, counted over tools: "enum dropped (3 tools), default dropped (2)". */
+function lossSummary(verdicts: HostVerdict[]): string {
+  const counts = new Map<string, number>();
+  for (const v of verdicts) for (const kind of new Set((v.lost ?? []).map((l) => l.kind))) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, n]) => `${KIND_WORDS[kind] ?? kind} (${plural(n, 'tool')})`)
+    .join(', ');
+}
+
+function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
+  if (report.tools.length === 0) return [];
+  const lines = ['', 'Hosts (src/lab/profiles/), one column each:'];
+  const half = Math.ceil(HOST_IDS.length / 2);
+  for (let i = 0; i < half; i++) {
+    const right = HOST_IDS[i + half];
+    lines.push(`  ${i + 1} ${HOST_IDS[i]!.padEnd(26)}${right ? `${i + half + 1} ${right}` : ''}`);
+  }
+  const groups = new Map<string, string[]>();
+  for (const tool of report.tools) {
+    const key = HOST_IDS.map((h) => tool.hosts[h]?.verdict ?? 'unknown').join(' ');
+    groups.set(key, [...(groups.get(key) ?? []), tool.name]);
+  }
+  const cellWidth = 8;
+  const label = 'tools with the same verdicts';
+  lines.push('', `  ${HOST_IDS.map((_, i) => String(i + 1).padEnd(cellWidth)).join('')}${label}`);
+  const room = Math.max(20, o.width - 2 - cellWidth * HOST_IDS.length);
+  for (const names of groups.values()) {
+    const tool = report.tools.find((t) => t.name === names[0])!;
+    let shown = '';
+    for (const [i, name] of names.entries()) {
+      const more = names.length - i - 1;
+      const next = `${shown}${shown ? ', ' : ''}${name}`;
+      if (next.length + (more ? ` (+${more})`.length : 0) > room && shown) {
+        shown += ` (+${names.length - i})`;
+        break;
+      }
+      shown = next;
+    }
+    lines.push(`  ${HOST_IDS.map((h) => cell(tool.hosts[h], o, cellWidth)).join('')}${shown}`);
+  }
+  lines.push(`  ${HOST_IDS.map((h) => cell(report.server.hosts[h], o, cellWidth)).join('')}${paint('1', 'all tools in one request', o.colour)}`);
+  lines.push('', 'Why, per host (--json has every tool\'s):');
+  for (const [i, host] of HOST_IDS.entries()) {
+    const verdicts = report.tools.map((t) => t.hosts[host]).filter((v): v is HostVerdict => v !== undefined);
+    const whole = report.server.hosts[host];
+    const badTools = report.tools.filter((t) => ['refused', 'dropped', 'unknown'].includes(t.hosts[host]?.verdict ?? ''));
+    let word: Verdict;
+    let body: string;
+    if (whole && (whole.verdict === 'refused' || whole.verdict === 'dropped')) {
+      word = whole.verdict;
+      const scope = whole.takesDown === 'request' ? 'the whole request fails, every tool in it' : 'every tool of this server is dropped';
+      const alone = (['refused', 'dropped', 'unknown'] as const).map((v) => [v, badTools.filter((t) => t.hosts[host]?.verdict === v).length] as const).filter(([, n]) => n > 0);
+      body = `${scope} (of ${report.tools.length} tools alone: ${alone.map(([v, n]) => `${n} ${v}`).join(', ')}): ${whole.detail.split('\n')[0]}`;
+    } else if (verdicts.some((v) => v.verdict === 'lossy')) {
+      word = 'lossy';
+      body = lossSummary(verdicts);
+    } else if (whole?.verdict === 'unknown') {
+      word = 'unknown';
+      body = whole.detail;
+    } else {
+      word = 'accepted';
+      body = 'every tool shown as published';
+    }
+    const head = `  ${i + 1} ${host.padEnd(24)} `;
+    const shownWord = word === 'accepted' ? 'ok' : word;
+    lines.push(`${head}${paint(CELL[word].ansi, shownWord, o.colour)}: ${clip(body, o.width - head.length - shownWord.length - 2)}`);
+  }
+  return lines;
+}
+
+/** The exit code the findings call for: 1 when one reaches --fail-on. */
+export function exitCodeFor(reports: LintReport[], failOn: Severity | 'none'): number {
+  if (reports.some((r) => r.server.error)) return 2;
+  if (failOn === 'none') return 0;
+  const reaches = (f: Finding) => f.severity === 'error' || failOn === 'warning';
+  return reports.some((r) => [...r.server.findings, ...r.tools.flatMap((t) => t.findings)].some(reaches)) ? 1 : 0;
+}
+
+export function renderTerminal(unsafeReports: LintReport[], unsafeSkipped: { name: string; reason: string }[], o: TerminalOptions): string {
+  const reports = sanitized(unsafeReports);
+  const skipped = sanitized(unsafeSkipped);
+  const out: string[] = [];
+  for (const report of reports) {
+    const s = report.server;
+    const who = [s.name ? `${s.name}${s.version ? ` ${s.version}` : ''}` : undefined, s.label].filter(Boolean).join(' · ');
+    out.push(paint('1', `schema-breaks lint: ${who}`, o.colour));
+    if (s.error) {
+      out.push(`${paint('31', '✗', o.colour)} ${s.error.message}`, '');
+      continue;
+    }
+    out.push(
+      paint('2', `${plural(report.tools.length, 'tool')}, ${'from' in s.target ? `read from ${s.target.from}` : plural(s.pages, 'tools/list page')}${s.protocolVersion ? `, protocol ${s.protocolVersion}` : ''}${s.listedInMs !== null ? `, listed in ${s.listedInMs} ms` : ''}`, o.colour),
+      '',
+      ...findingsBlock(report, o),
+      ...matrixBlock(report, o),
+      '',
+    );
+  }
+  for (const skip of skipped) out.push(paint('2', `skipped ${skip.name}: ${skip.reason}`, o.colour));
+  const code = exitCodeFor(reports, o.failOn);
+  const failed = reports.filter((r) => r.server.error).length;
+  out.push(
+    code === 2
+      ? paint('31', `exit 2: ${plural(failed, 'server')} could not be linted`, o.colour)
+      : code === 1
+        ? paint('31', `exit 1: findings reach --fail-on ${o.failOn}`, o.colour)
+        : paint('32', `exit 0: nothing reaches --fail-on ${o.failOn}`, o.colour),
+  );
+  return `${out.join('\n')}\n`;
+}

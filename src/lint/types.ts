@@ -1,0 +1,121 @@
+/**
+ * The linter's vocabulary: what it reports about one server, and the JSON
+ * document `npm run lint -- --json` prints (format "schema-breaks/lint",
+ * version 1; README.md, "Linting any server", gives the shape).
+ */
+
+export const LINT_FORMAT = 'schema-breaks/lint';
+/** Bumped when a field changes meaning or goes away. */
+export const LINT_FORMAT_VERSION = 1;
+/** The document `--config` prints: one lint document per server. */
+export const LINT_CONFIG_FORMAT = 'schema-breaks/lint-config';
+
+export type Severity = 'error' | 'warning';
+
+/** One problem in one tool (or, in `server.findings`, in the server as a whole). */
+export interface Finding {
+  /** A rule of src/lint/rules.ts, or of src/contract/rules.ts with --contract. */
+  rule: string;
+  severity: Severity;
+  /** A JSON Pointer into the tool's published definition: "/inputSchema/properties/verb/anyOf", "/name"; "" for the tool or the server as a whole. */
+  path: string;
+  message: string;
+}
+
+/** 'unknown' only when the kit's own profile code fails on a schema (a kit bug, reported as such). */
+export type Verdict = 'accepted' | 'lossy' | 'refused' | 'dropped' | 'unknown';
+
+/** What one host does with one tool (or, in `server.hosts`, with the whole tool list in one request). */
+export interface HostVerdict {
+  verdict: Verdict;
+  /** In words: what is lost, or the host's own error text, or "shown as published". */
+  detail: string;
+  /** lossy: each thing the model is no longer told, or that the host changes on the way. */
+  lost?: Loss[];
+  /** refused or dropped: 'request' (every tool of the request fails, any server's) or 'server' (every tool of this server is discarded). */
+  takesDown?: 'request' | 'server';
+}
+
+export interface Loss {
+  /** What sort of thing is lost: 'enum', 'union', 'parameter', 'required', 'type', 'const', 'items', 'additionalProperties', 'constraint', 'default', 'description', 'ref', 'keyword', 'name', 'sent'. */
+  kind: string;
+  /** JSON Pointer into the published tool: "/inputSchema/properties/tense/enum". */
+  path: string;
+  what: string;
+}
+
+export interface ToolReport {
+  name: string;
+  findings: Finding[];
+  /** By profile id, in the order of PROFILES. */
+  hosts: Record<string, HostVerdict>;
+}
+
+/** Why a server could not be linted. */
+export interface ServerFailure {
+  kind: 'spawn' | 'exit' | 'timeout' | 'garbage' | 'protocol' | 'unreadable';
+  message: string;
+}
+
+export interface ServerInfo {
+  /** The name it is linted under: the config entry, the variant, or the command. */
+  label: string;
+  /** How it was started: the command line, `--variant ID`, or the saved file read with --from. */
+  target: { command: string; args: string[] } | { variant: string } | { from: string };
+  /** From initialize: serverInfo.name and version, and the protocol revision both ends agreed on. */
+  name: string | null;
+  version: string | null;
+  protocolVersion: string | null;
+  /** tools/list pages read (1 when the server does not paginate). */
+  pages: number;
+  /** Milliseconds from the spawn to the last tools/list page. */
+  listedInMs: number | null;
+  /** Findings about the server as a whole (stdout garbage, a contract operation it does not publish). */
+  findings: Finding[];
+  /** What each host does with the whole tool list, sent as one request as hosts send it. */
+  hosts: Record<string, HostVerdict>;
+  error?: ServerFailure;
+}
+
+/** One server's lint document, as --json prints it. */
+export interface LintReport {
+  format: typeof LINT_FORMAT;
+  version: typeof LINT_FORMAT_VERSION;
+  server: ServerInfo;
+  tools: ToolReport[];
+}
+
+/** What --config prints: every server of the file, and the entries that were not linted. */
+export interface LintConfigReport {
+  format: typeof LINT_CONFIG_FORMAT;
+  version: typeof LINT_FORMAT_VERSION;
+  config: string;
+  servers: LintReport[];
+  skipped: { name: string; reason: string }[];
+}
+
+/** A published tool as tools/list gives it: anything, since the linter must read what nobody validated. */
+export interface ListedTool {
+  name: string;
+  description?: string;
+  inputSchema: unknown;
+  [key: string]: unknown;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** RFC 6901 escaping of one pointer segment. */
+export function segment(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function errorCount(findings: Finding[], atLeast: Severity): number {
+  return findings.filter((f) => f.severity === 'error' || atLeast === 'warning').length;
+}
+
+/** Every finding of a report: the server's and every tool's. */
+export function allFindings(report: LintReport): Finding[] {
+  return [...report.server.findings, ...report.tools.flatMap((t) => t.findings)];
+}

@@ -1,0 +1,44 @@
+/** Helpers of the linter's tests: the recorded tools/list of each real server, and the lint command run in-process. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runLint } from '../../src/lint/cli.js';
+import { REPO } from './server.js';
+
+export const RECORDED = join(REPO, 'test/fixtures/lint/recorded');
+
+/** The tools of one recorded tools/list (saved with --save from the pinned package). */
+export function recorded(name: string): unknown[] {
+  return JSON.parse(readFileSync(join(RECORDED, `${name}.json`), 'utf8')).tools;
+}
+
+/** How to start each real server of the devDependencies, as the recorded fixture was made. */
+export const REAL_SERVERS: Record<string, string[]> = {
+  'server-everything': [join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')],
+  'server-memory': [join(REPO, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')],
+  'server-filesystem': [join(REPO, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), join(REPO, 'test/fixtures/lint')],
+  'openapi-pet-clinic': [
+    join(REPO, 'node_modules/@ivotoby/openapi-mcp-server/bin/mcp-server.js'),
+    '--openapi-spec',
+    join(REPO, 'test/fixtures/lint/pet-clinic.openapi.json'),
+    '--api-base-url',
+    'http://127.0.0.1:9',
+  ],
+};
+
+/** The lint command in this process (real servers still start as child processes): its exit code and what it printed. */
+export async function lint(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const { runCommand } = await import('../../src/core/user-error.js');
+  const write = process.stderr.write;
+  // runCommand prints a usage error on process.stderr: catch it here too.
+  process.stderr.write = ((chunk: string) => ((stderr += chunk), true)) as typeof process.stderr.write;
+  try {
+    const code = await runCommand('lint', () =>
+      runLint(argv, { invocation: 'npm run lint --', stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), colour: false, width: 120 }),
+    );
+    return { code, stdout, stderr };
+  } finally {
+    process.stderr.write = write;
+  }
+}

@@ -1,0 +1,254 @@
+/**
+ * The host matrix on the recorded tools/list of the real servers and of the
+ * kit's baseline. Every expected verdict is derived by hand from each host's
+ * documented rules (the comments name the rule; the sources are in
+ * src/lab/profiles/ and docs/sources.md, "Hosts"), never from the linter's
+ * output. Then: the matrix says what the labs' own runner would, because it
+ * calls the same profile code (one real lab run shows it).
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
+import { getProfile, PROFILES } from '../src/lab/profiles/index.js';
+import { runLab } from '../src/lab/side-by-side.js';
+import { lintTools } from '../src/lint/lint.js';
+import { readServer } from '../src/lint/server.js';
+import type { LintReport, Verdict } from '../src/lint/types.js';
+import { recorded } from './helpers/lint.js';
+import { SERVER_JS } from './helpers/server.js';
+
+/*
+ * The hosts, in the order of PROFILES, and the rules the table below applies:
+ *  1 faithful: shows every schema as published.
+ *  2 continue-gemini-2025-02: the MCP SDK 1.0.3 client drops the whole list for a root that is not "type": "object"
+ *    (D); Continue strips $schema, additionalProperties and default along root, properties and items (L when one was
+ *    there); the API before 2025-03-13 refuses the whole request (R) for anyOf/oneOf/allOf/const/$ref anywhere it
+ *    parses, a type list, a string format other than "enum", an array without items, an empty nested object.
+ *  3 goose-google-2025-02: keeps 10 keys (type, format, description, nullable, enum, maxItems, minItems, properties,
+ *    required, items) at every level, a node left without a type becomes a string (L for default, minimum/maximum,
+ *    additionalProperties, a union); the same API then refuses what is left (R: a format other than "enum").
+ *  4 gemini-cli-2025-06: the MCP SDK 1.12.1 drops the list for a root that is not an object (D); @google/genai 1.4.0
+ *    keeps 20 keys (default, minimum, maximum, anyOf among them; oneOf, const, $ref, additionalProperties not: L) and
+ *    loses the server on "type" beside "anyOf" or a type list (D); the API of 2025-06 refuses (R) a format other than
+ *    "enum" or "date-time", an array without items, enums on non-strings.
+ *  5 gemini-cli-2025-11: the raw schema in parametersJsonSchema: A, but D for a root the MCP SDK 1.15.1 refuses.
+ *  6 openai-strict: every object needs additionalProperties: false and every key required (R otherwise, the whole request).
+ *  7 claude: the MCP SDK's Tool shape (D for a root that is not an object), no anyOf/oneOf/allOf at the top (R).
+ *  8 langflow: a Pydantic model: enum and const never read, bounds and formats not kept, the first anyOf branch (the
+ *    other one beside null), additionalProperties gone (L); a root that is not an object fails the server (D); an
+ *    optional parameter left out is sent as null unless the schema gives a default (L, "sent").
+ */
+const CODE: Record<string, Verdict> = { A: 'accepted', L: 'lossy', R: 'refused', D: 'dropped' };
+
+function matrix(report: LintReport): Record<string, string> {
+  const letter = (v: Verdict) => Object.keys(CODE).find((k) => CODE[k] === v) ?? '?';
+  const out: Record<string, string> = {};
+  for (const tool of report.tools) out[tool.name] = PROFILES.map((p) => letter(tool.hosts[p.id]!.verdict)).join(' ');
+  out['(all tools, one request)'] = PROFILES.map((p) => letter(report.server.hosts[p.id]!.verdict)).join(' ');
+  return out;
+}
+
+const kinds = (report: LintReport, tool: string, host: string) => [...new Set(report.tools.find((t) => t.name === tool)!.hosts[host]!.lost?.map((l) => l.kind) ?? [])].sort();
+
+describe('server-everything 2026.8.31 (17 tools to a client that declares roots, sampling and elicitation)', () => {
+  const report = lintTools(recorded('server-everything'));
+
+  it('each tool on each host', () => {
+    //                                        1 2 3 4 5 6 7 8
+    expect(matrix(report)).toEqual({
+      // message: string, required. No key any host drops; only strict mode wants additionalProperties: false.
+      echo: 'A A A A A R A A',
+      // includeImage has a default (2 strips it, 3 does not keep it); messageType is an enum (8 never reads it).
+      'get-annotated-message': 'A L L A A R A L',
+      // No parameters: 2 and 3 send none, 4 an empty object, which 2025-06 takes.
+      'get-env': 'A A A A A R A A',
+      // count: default (2, 3), minimum and maximum (3 keeps neither, 8 keeps no bounds).
+      'get-resource-links': 'A L L A A R A L',
+      // defaults (2, 3); resourceType is an enum (8).
+      'get-resource-reference': 'A L L A A R A L',
+      // location is an enum (8).
+      'get-structured-content': 'A A A A A R A L',
+      'get-sum': 'A A A A A R A A',
+      'get-tiny-image': 'A A A A A R A A',
+      // data has "format": "uri": 2 and 3 (only "enum" in 2025-02) and 4 (enum, date-time) refuse it; 8 drops the format and the enum.
+      'gzip-file-as-resource': 'A R R R A R A L',
+      'toggle-simulated-logging': 'A A A A A R A A',
+      'toggle-subscriber-updates': 'A A A A A R A A',
+      // duration, steps: defaults (2, 3); 8 sends the defaults themselves when left out.
+      'trigger-long-running-operation': 'A L L A A R A A',
+      'simulate-research-query': 'A L L A A R A A',
+      // Listed only to a client that declares roots, elicitation or sampling (the linter declares all three by default):
+      'get-roots-list': 'A A A A A R A A',
+      'trigger-elicitation-request': 'A A A A A R A A',
+      // url has "format": "uri" (2, 3, 4 refuse it); elicitationId is optional with no default (8 sends null).
+      'trigger-url-elicitation': 'A R R R A R A L',
+      // maxTokens has a default (2, 3).
+      'trigger-sampling-request': 'A L L A A R A A',
+      // One request: the uri format takes every tool down on 2, 3 and 4; strict mode refuses the first tool.
+      '(all tools, one request)': 'A R R R A R A L',
+    });
+  });
+
+  it('what is lost is said', () => {
+    expect(kinds(report, 'get-resource-links', 'goose-google-2025-02')).toEqual(['constraint', 'default']);
+    expect(kinds(report, 'get-structured-content', 'langflow')).toEqual(['enum']);
+    expect(report.tools.find((t) => t.name === 'get-structured-content')!.hosts.langflow!.lost).toEqual([
+      { kind: 'enum', path: '/inputSchema/properties/location/enum', what: 'enum of 3 values dropped: the model is not told them' },
+    ]);
+    expect(kinds(report, 'gzip-file-as-resource', 'langflow')).toEqual(['constraint', 'enum']);
+  });
+});
+
+describe('server-filesystem 2026.8.31', () => {
+  const report = lintTools(recorded('server-filesystem'));
+
+  it('each tool on each host', () => {
+    //                                        1 2 3 4 5 6 7 8
+    expect(matrix(report)).toEqual({
+      // tail and head are optional numbers with no default: 8 sends them as null when left out.
+      read_file: 'A A A A A R A L',
+      read_text_file: 'A A A A A R A L',
+      read_media_file: 'A A A A A R A A',
+      // paths has minItems 1: 3 and 4 keep minItems, 8 keeps no bounds.
+      read_multiple_files: 'A A A A A R A L',
+      write_file: 'A A A A A R A A',
+      // dryRun has a default (2, 3); the edits' objects keep their properties everywhere.
+      edit_file: 'A L L A A R A A',
+      create_directory: 'A A A A A R A A',
+      list_directory: 'A A A A A R A A',
+      // sortBy: an enum with a default (2, 3: default; 8: enum).
+      list_directory_with_sizes: 'A L L A A R A L',
+      // excludePatterns defaults to [] (2, 3).
+      directory_tree: 'A L L A A R A A',
+      move_file: 'A A A A A R A A',
+      search_files: 'A L L A A R A A',
+      get_file_info: 'A A A A A R A A',
+      list_allowed_directories: 'A A A A A R A A',
+      '(all tools, one request)': 'A L L A A R A L',
+    });
+  });
+
+  it('Langflow sends null for the optional numbers the model leaves out', () => {
+    expect(report.tools.find((t) => t.name === 'read_file')!.hosts.langflow!.lost).toEqual([
+      { kind: 'sent', path: '/inputSchema/properties', what: 'sends tail: null, head: null when the model leaves them out' },
+    ]);
+  });
+});
+
+describe('server-memory 2026.8.31', () => {
+  it('every tool shown as published, but on strict mode (no additionalProperties: false)', () => {
+    const m = matrix(lintTools(recorded('server-memory')));
+    expect(Object.keys(m)).toHaveLength(10);
+    // Objects in arrays, each with properties and required; nothing any host drops.
+    for (const [tool, row] of Object.entries(m)) expect(row, tool).toBe('A A A A A R A A');
+  });
+});
+
+describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.openapi.json', () => {
+  const report = lintTools(recorded('openapi-pet-clinic'));
+
+  it('each tool on each host', () => {
+    //                                        1 2 3 4 5 6 7 8
+    expect(matrix(report)).toEqual({
+      // limit has minimum/maximum (3, 8), species an enum (8), both optional without default (8 sends null).
+      'lst-pets': 'A A L A A R A L',
+      // The root is a oneOf with no "type": every MCP SDK client drops the server (2, 4, 5, 7), Langflow fails it (8),
+      // strict mode refuses it; Goose finds no root properties and sends no parameters (L).
+      'crt-pet': 'A D L D D R D D',
+      // nickname: anyOf [string, null]. 2025-02 has no anyOf (R); 3 and 8 keep the string alone (L); 4 takes the anyOf.
+      'rename-pet': 'A R L A A R A L',
+      // pet: anyOf of two objects (2: R); day has "format": "date", which 3 and 4 refuse (R); 8 keeps the first branch.
+      'book-visit': 'A R R R A R A L',
+      // contact: oneOf of two objects. 2 refuses oneOf; 3 makes it a string, 4 drops it (untyped), 8 reads it as Any.
+      'upd-owner': 'A R L L A R A L',
+      // One request: crt-pet takes the server down on 2, 4, 5, 7, 8; on 3, book-visit's format fails the request.
+      '(all tools, one request)': 'A D R D D R D D',
+    });
+  });
+
+  it('a refusal carries the host\'s own text and what it takes down; a drop says the server goes', () => {
+    const book = report.tools.find((t) => t.name === 'book-visit')!.hosts;
+    expect(book['continue-gemini-2025-02']).toEqual({
+      verdict: 'refused',
+      detail: "400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name \"anyOf\" at 'tools[0].function_declarations[0].parameters.properties[0].value': Cannot find field.",
+      takesDown: 'request',
+    });
+    const pet = report.tools.find((t) => t.name === 'crt-pet')!.hosts;
+    expect(pet.claude!.takesDown).toBe('server');
+    expect(pet.langflow!.detail).toBe("Failed to create tool 'crt-pet' from server '<server>': Root schema must be type 'object'");
+    expect(report.tools.find((t) => t.name === 'rename-pet')!.hosts['goose-google-2025-02']!.lost).toEqual([
+      { kind: 'union', path: '/inputSchema/properties/nickname/anyOf', what: 'nullable anyOf: shown as a plain string alone, so null cannot be sent' },
+    ]);
+  });
+
+  it('every refusal or drop is the profile\'s own answer to that tool', () => {
+    for (const tool of report.tools)
+      for (const profile of PROFILES) {
+        const v = tool.hosts[profile.id]!;
+        if (v.verdict !== 'refused' && v.verdict !== 'dropped') continue;
+        const view = profile.present([recorded('openapi-pet-clinic').find((t) => (t as { name: string }).name === tool.name) as never]);
+        expect(view, `${tool.name} on ${profile.id}`).toEqual({ rejected: v.detail, lost: v.takesDown });
+      }
+  });
+});
+
+describe("the kit's own baseline", () => {
+  it('strict objects of enums: shown whole on strict mode and Claude, the enums and additionalProperties lost elsewhere', async () => {
+    const listing = await readServer({ label: 'baseline', command: process.execPath, args: [SERVER_JS] }, 10_000);
+    const report = lintTools(listing.tools);
+    //                  1 2 3 4 5 6 7 8
+    expect(matrix(report)).toEqual({
+      // additionalProperties: false goes on 2 and 3 (stripped, not in the list) and 4 (not among the 20 keys); 8 drops enums.
+      conjugate: 'A L L L A A A L',
+      get_profile: 'A L L L A A A L',
+      update_profile: 'A L L L A A A L',
+      lessons: 'A L L L A A A L',
+      '(all tools, one request)': 'A L L L A A A L',
+    });
+    expect(kinds(report, 'conjugate', 'langflow')).toEqual(['additionalProperties', 'enum']);
+    expect(kinds(report, 'get_profile', 'langflow')).toEqual(['additionalProperties']);
+  });
+});
+
+describe('refused or dropped: every way a profile rejects, and what it takes down', () => {
+  const tool = (inputSchema: unknown) => ({ name: 't', description: 'A tool.', inputSchema });
+  const verdictOf = (host: string, inputSchema: unknown) => {
+    const v = lintTools([tool(inputSchema)]).tools[0]!.hosts[host]!;
+    return `${v.verdict} ${v.takesDown}`;
+  };
+  const unionRoot = { type: 'object', properties: { a: { type: 'string' } }, anyOf: [{ required: ['a'] }, { properties: { b: { type: 'string' } } }] };
+
+  it.each([
+    // The MCP SDK client refuses the list: the host's client loses the server (mcp-sdk.ts).
+    ['continue-gemini-2025-02', { properties: {} }, 'dropped server'],
+    ['gemini-cli-2025-06', { properties: {} }, 'dropped server'],
+    ['gemini-cli-2025-11', { properties: {} }, 'dropped server'],
+    ['claude', { properties: {} }, 'dropped server'],
+    // The model API's 400: the whole request.
+    ['continue-gemini-2025-02', { type: 'object', properties: { a: { const: 'x' } } }, 'refused request'],
+    ['goose-google-2025-02', { type: 'object', properties: { a: { type: ['string', 'null'] } } }, 'refused request'],
+    ['gemini-cli-2025-06', { type: 'object', properties: { a: { type: 'array' } } }, 'refused request'],
+    ['gemini-cli-2025-11', { type: 'object', properties: { a: { $ref: '#/$defs/Nope' } } }, 'refused request'],
+    ['openai-strict', { type: 'object', properties: {} }, 'refused request'],
+    ['claude', unionRoot, 'refused request'],
+    // @google/genai 1.4.0 throws ("type and anyOf cannot be both populated"): gemini-cli loses the server.
+    ['gemini-cli-2025-06', { type: 'object', properties: { a: { type: 'string', anyOf: [{ type: 'string' }, { type: 'null' }] } } }, 'dropped server'],
+    // Goose's format_tools panics on properties that are not an object: the request never goes (modelled).
+    ['goose-google-2025-02', { type: 'object', properties: 'x' }, 'refused request'],
+    // Langflow's update_tools re-raises: the server fails to load.
+    ['langflow', { type: 'string' }, 'dropped server'],
+  ])('%s on %j: %s', (host, schema, expected) => {
+    expect(verdictOf(host, schema)).toBe(expected);
+  });
+});
+
+describe('the labs and the linter never disagree', () => {
+  it('structural-anyof on Continue: the lab run is refused with the very text the matrix gives for the whole list', async () => {
+    const lab = await runLab({ variant: 'structural-anyof', solution: false, json: true, settings: { client: getProfile('continue-gemini-2025-02')!, server: 'mcpserver-1.32', seed: 1, calls: 1, knobs: DEFAULT_KNOBS } });
+    const run = lab.runs.variant!;
+    expect(run.host.accepted).toBe(false);
+    const { buildServer, patchChain, serverCommand } = await import('../src/lab/variants.js');
+    const { command, args } = serverCommand(await buildServer(patchChain('structural-anyof').variant));
+    const report = lintTools((await readServer({ label: 'structural-anyof', command, args }, 10_000)).tools);
+    expect(report.server.hosts['continue-gemini-2025-02']).toEqual({ verdict: 'refused', detail: (run.host as { rejection: string }).rejection, takesDown: 'request' });
+  });
+});

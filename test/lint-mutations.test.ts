@@ -1,0 +1,176 @@
+/**
+ * Mutation check of the linter's guards: each case changes one line of
+ * src/lint in a copy of the sources, bundles the copy, and shows that the
+ * property a test of test/lint-*.test.ts asserts holds with the real code
+ * and fails with the mutant. A guard that still passes with its feature
+ * removed proves nothing.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { build as esbuild } from 'esbuild';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LintReport } from '../src/lint/types.js';
+import { recorded } from './helpers/lint.js';
+import { REPO } from './helpers/server.js';
+// @ts-expect-error: a plain JS fixture, no types
+import { TOOLS } from './fixtures/lint/thirty-tools.data.mjs';
+
+interface LintModule {
+  lintTools(entries: unknown[]): LintReport;
+  runLint(argv: string[], ctx: { invocation: string; stdout: (t: string) => void; stderr: (t: string) => void; colour: boolean; width: number }): Promise<number>;
+}
+
+const FIXTURES = join(REPO, 'test/fixtures/lint');
+// Inside the repository, so that the packages left out of the bundle resolve from its node_modules.
+const work = mkdtempSync(join(REPO, 'node_modules', '.cache', 'schema-breaks-lint-mutant-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+let n = 0;
+// Each bundled linter adds its own exit handler (it ends the servers it started).
+process.setMaxListeners(Math.max(process.getMaxListeners(), 40));
+
+/**
+ * The linter bundled from src/ with one line changed (or none), the change
+ * made as esbuild loads the file: src/ itself is never touched. The packages
+ * stay outside the bundle, so each build takes a moment.
+ */
+async function build(change?: { file: string; from: string; to: string }): Promise<LintModule> {
+  const outfile = join(work, `m${++n}.mjs`);
+  const target = change ? join(REPO, change.file) : undefined;
+  if (change) expect(readFileSync(target!, 'utf8'), `the mutation's anchor is in ${change.file}`).toContain(change.from);
+  await esbuild({
+    stdin: { contents: "export { lintTools } from './src/lint/lint.ts';\nexport { runLint } from './src/lint/cli.ts';\n", resolveDir: REPO, loader: 'ts' },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'mutate',
+        setup(b) {
+          if (!change) return;
+          b.onLoad({ filter: /\.ts$/ }, (args) => (args.path === target ? { contents: readFileSync(target!, 'utf8').replace(change.from, change.to), loader: 'ts' } : undefined));
+        },
+      },
+    ],
+  });
+  return (await import(pathToFileURL(outfile).href)) as LintModule;
+}
+
+async function json(mod: LintModule, argv: string[]): Promise<LintReport> {
+  let out = '';
+  await mod.runLint(['--json', ...argv], { invocation: 'lint', stdout: (t) => (out += t), stderr: () => {}, colour: false, width: 120 });
+  return JSON.parse(out) as LintReport;
+}
+
+const tool = (report: LintReport, name: string) => report.tools.find((t) => t.name === name)!;
+const rules = (report: LintReport, name: string) => tool(report, name).findings.map((f) => f.rule);
+
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+const mutations: { name: string; file: string; from: string; to: string; holds: (mod: LintModule) => Promise<boolean> | boolean }[] = [
+  {
+    name: 'the structural-union rule needs three structured branches',
+    file: 'src/lint/rules.ts',
+    from: 'if (structured > 1)',
+    to: 'if (structured > 2)',
+    holds: (mod) => rules(mod.lintTools(recorded('openapi-pet-clinic')), 'book-visit').includes('no-structural-union'),
+  },
+  {
+    name: '$ref branches are counted unread',
+    file: 'src/lint/rules.ts',
+    from: '(followRef(inputSchema, branch) ?? branch)',
+    to: 'branch',
+    holds: (mod) => !rules(mod.lintTools(TOOLS), 'ref_union_scalars').includes('no-structural-union'),
+  },
+  {
+    name: 'the description is not read for arguments',
+    file: 'src/lint/rules.ts',
+    from: 'const says = takesArguments(tool.description);',
+    to: 'const says = null;',
+    holds: (mod) => rules(mod.lintTools(TOOLS), 'no_params_says_args').includes('no-parameters'),
+  },
+  {
+    name: 'every keyword passes as taught',
+    file: 'src/lint/rules.ts',
+    from: 'if (TAUGHT.has(key) || (root && ROOT_ONLY.has(key))) continue;',
+    to: 'continue;',
+    holds: (mod) => rules(mod.lintTools(TOOLS), 'vendor_keyword').includes('untaught'),
+  },
+  {
+    name: 'a drop is called a refusal',
+    file: 'src/lint/hosts.ts',
+    from: "return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };\n  const seen",
+    to: "return { verdict: 'refused', detail: view.rejected, takesDown: view.lost };\n  const seen",
+    holds: (mod) => tool(mod.lintTools(recorded('openapi-pet-clinic')), 'crt-pet').hosts.claude!.verdict === 'dropped',
+  },
+  {
+    name: 'a dropped enum is not a loss',
+    file: 'src/lint/loss.ts',
+    from: 'if (Array.isArray(p.enum) && !same(p.enum, s.enum))',
+    to: 'if (false)',
+    holds: (mod) => tool(mod.lintTools(recorded('server-everything')), 'get-structured-content').hosts.langflow!.verdict === 'lossy',
+  },
+  {
+    name: "the host's own argument check is not run",
+    file: 'src/lint/hosts.ts',
+    from: '...sentLosses(profile, seen)',
+    to: '',
+    holds: (mod) => tool(mod.lintTools(recorded('server-filesystem')), 'read_file').hosts.langflow!.verdict === 'lossy',
+  },
+  {
+    name: 'nextCursor is not followed',
+    file: 'src/lint/server.ts',
+    from: 'cursor = page.nextCursor;',
+    to: 'cursor = undefined;',
+    holds: async (mod) => (await json(mod, ['--', process.execPath, join(FIXTURES, 'thirty-tools.mjs')])).tools.length === 30,
+  },
+  {
+    name: 'stdout garbage is not counted',
+    file: 'src/lint/server.ts',
+    from: 'this.garbage++;',
+    to: '',
+    holds: async (mod) => (await json(mod, ['--', process.execPath, join(FIXTURES, 'thirty-tools.mjs'), '--banner'])).server.findings.some((f) => f.rule === 'stdout-json-rpc-only'),
+  },
+  {
+    name: 'only the server process is signalled, not its group',
+    file: 'src/lint/server.ts',
+    from: "if (process.platform !== 'win32') process.kill(-pid, signal);",
+    to: 'if (false) process.kill(-pid, signal);',
+    holds: async (mod) => {
+      const pids = join(work, `pids-${++n}`);
+      await json(mod, ['--timeout', '0.5', '--', process.execPath, join(FIXTURES, 'garbage-hang.mjs'), pids]);
+      const [server, child] = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+      // lint returns once the group is signalled: what is left by then stays (a zombie counts as gone).
+      const deadline = Date.now() + 500;
+      while (!(gone(server!) && gone(child!)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const clean = gone(server!) && gone(child!);
+      for (const pid of [server!, child!]) if (!gone(pid)) process.kill(pid, 'SIGKILL'); // the mutant leaves them; the test does not
+      return clean;
+    },
+  },
+];
+
+describe('mutation check: each guard fails when its feature is removed', () => {
+  let real: LintModule;
+
+  it('the real linter, bundled the same way, holds every property', async () => {
+    real = await build();
+    for (const m of mutations) expect(await m.holds(real), m.name).toBe(true);
+  });
+
+  it.concurrent.each(mutations)('$name', async (m) => {
+    const mutant = await build(m);
+    expect(await m.holds(mutant)).toBe(false);
+  });
+});

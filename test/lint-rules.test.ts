@@ -1,0 +1,272 @@
+/**
+ * The linter's rules without any process: on the 30 tools of
+ * test/fixtures/lint/thirty-tools.data.mjs and on the recorded tools/list of
+ * each real server (test/fixtures/lint/recorded/, saved with --save from the
+ * pinned packages; test/lint-cli.test.ts checks they still match). Every
+ * expected finding (severity, rule, JSON Pointer) is written by hand from the
+ * rule's definition in src/lint/rules.ts; none is copied from the linter.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findStructuralUnions } from '../src/contract/rules.js';
+import { lintTools } from '../src/lint/lint.js';
+import { followRef, recursion, refUses } from '../src/lint/refs.js';
+import { takesArguments } from '../src/lint/rules.js';
+import { renderTerminal } from '../src/lint/terminal.js';
+import { configTargets, stripJsonc } from '../src/lint/targets.js';
+import { LINT_FORMAT, LINT_FORMAT_VERSION, type LintReport } from '../src/lint/types.js';
+import { recorded } from './helpers/lint.js';
+// @ts-expect-error: a plain JS fixture, no types
+import { TOOLS } from './fixtures/lint/thirty-tools.data.mjs';
+
+
+/** A report's findings as "severity rule pointer" lines per tool, pointers without the /inputSchema they all start with. */
+function findings(report: LintReport): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const tool of report.tools) {
+    const key = out[tool.name] ? `${tool.name} (2)` : tool.name;
+    out[key] = tool.findings.map((f) => `${f.severity} ${f.rule} ${f.path.replace(/^\/inputSchema/, '') || '/'}`).sort();
+  }
+  return out;
+}
+
+describe('the rules on the thirty tools', () => {
+  const report = lintTools(TOOLS);
+
+  it('reads every tool, the duplicate too', () => {
+    expect(report.tools).toHaveLength(30);
+    expect(report.server.findings).toEqual([]);
+  });
+
+  it('gives, tool by tool, what each rule says', () => {
+    expect(findings(report)).toEqual({
+      // A plain object of a string, its dialect named: nothing.
+      plain_text: [],
+      // anyOf [T, null] has one structured branch at most: not a structural union (the contract's detector agrees).
+      nullable_note: [],
+      nullable_object: [],
+      two_objects: ['error no-structural-union /properties/pet/anyOf'],
+      // A oneOf of two scalars: no structural union, but oneOf itself.
+      scalar_one_of: ['warning one-of /properties/key/oneOf'],
+      type_list: ['warning type-list /properties/label/type'],
+      all_of: ['warning all-of /properties/user/allOf'],
+      array_no_items: ['error array-items /properties/tags'],
+      const_kind: ['warning const /properties/kind/const'],
+      // A $ref that resolves, and the $defs that holds it: each is a warning of its own.
+      ref_def: ['warning ref /$defs', 'warning ref /properties/to/$ref'],
+      ref_missing: ['error ref-unresolved /properties/to/$ref'],
+      ref_remote: ['error ref-unresolved /properties/order/$ref'],
+      // Node refers to itself through children.items: recursion, found at the definition.
+      ref_cycle: ['warning ref /$defs', 'warning ref /$defs/Node/properties/children/items/$ref', 'warning ref /properties/tree/$ref', 'warning ref-cycle /$defs/Node'],
+      // Two $ref branches to string enums: resolved, they are scalars, so no structural union.
+      ref_union_scalars: ['warning ref /$defs', 'warning ref /properties/pick/anyOf/0/$ref', 'warning ref /properties/pick/anyOf/1/$ref'],
+      // Two $ref branches to objects: a structural union once resolved.
+      ref_union_objects: ['error no-structural-union /properties/payment/anyOf', 'warning ref /$defs', 'warning ref /properties/payment/anyOf/0/$ref', 'warning ref /properties/payment/anyOf/1/$ref'],
+      // MCP allows the dot, OpenAI's and Anthropic's patterns do not: a warning.
+      'files.read': ['warning tool-name /name'],
+      // A space is outside what MCP allows: an error.
+      'bad name': ['error tool-name /name'],
+      [`l${'o'.repeat(66)}ng_name`]: ['warning tool-name /name'],
+      dup_tool: ['error duplicate-name /name'],
+      'dup_tool (2)': ['error duplicate-name /name'],
+      // No "type": "object" and a union at the root; the union has two object branches.
+      root_any_of: ['error no-structural-union /anyOf', 'error root-object /anyOf', 'error root-object /type'],
+      // No parameters, while the description says "Give the city, the date and ...".
+      no_params_says_args: ['error no-parameters /properties'],
+      // No parameters, and a description that asks for none.
+      no_params_ok: [],
+      untyped_param: ['warning untyped /properties/anything'],
+      vendor_keyword: ['warning untaught /properties/id/x-location'],
+      pattern_properties: ['warning untaught /properties/headers/patternProperties'],
+      boolean_schema: ['warning untaught /properties/flag'],
+      required_not_a_list: ['error invalid-schema /required'],
+      tuple_items: ['warning untaught /properties/point/items'],
+      deep_union: ['error no-structural-union /properties/rows/items/properties/cell/anyOf'],
+    });
+  });
+
+  it('flags structural unions exactly where the contract\'s detector does, wherever no $ref is involved', () => {
+    for (const tool of report.tools) {
+      const schema = (TOOLS as { name: string; inputSchema: unknown }[]).find((t) => t.name === tool.name)!.inputSchema;
+      if (JSON.stringify(schema).includes('$ref')) continue;
+      const mine = tool.findings.filter((f) => f.rule === 'no-structural-union').map((f) => f.path);
+      expect(mine, tool.name).toEqual(findStructuralUnions(schema, '/inputSchema').map((u) => u.path));
+    }
+  });
+
+  it('says where each finding is and why, naming the hosts', () => {
+    const union = report.tools.find((t) => t.name === 'two_objects')!.findings[0]!;
+    expect(union.message).toMatch(/^anyOf with 2 structured branches \(of 2\): hosts either refuse it \(Gemini's legacy parameters.*Langflow/);
+    const params = report.tools.find((t) => t.name === 'no_params_says_args')!.findings[0]!;
+    expect(params.message).toContain('"Give the city"');
+  });
+});
+
+describe('the recorded tools/list of the real servers', () => {
+  it('server-everything, server-filesystem and server-memory: every tool read, nothing found', () => {
+    // Plain zod 4 objects through McpServer: $schema, type, properties, required, enums, defaults, bounds, arrays with items.
+    for (const [name, count] of [['server-everything', 17], ['server-filesystem', 14], ['server-memory', 9]] as const) {
+      const report = lintTools(recorded(name));
+      expect(report.tools, name).toHaveLength(count);
+      expect(report.tools.flatMap((t) => t.findings), name).toEqual([]);
+    }
+  });
+
+  it('the OpenAPI-generated server: its unions flagged, its plain nullable anyOf not', () => {
+    expect(findings(lintTools(recorded('openapi-pet-clinic')))).toEqual({
+      // listPets: query parameters, each with the generator's own x-parameter-location keyword.
+      'lst-pets': ['warning untaught /properties/limit/x-parameter-location', 'warning untaught /properties/species/x-parameter-location'],
+      // createPet: the request body's oneOf of two $refs, inlined, becomes the root; the discriminators are consts.
+      'crt-pet': [
+        'error no-structural-union /oneOf',
+        'error root-object /oneOf',
+        'error root-object /type',
+        'warning const /oneOf/0/properties/species/const',
+        'warning const /oneOf/1/properties/species/const',
+        'warning untaught /x-content-type',
+      ],
+      // renamePet: nickname is anyOf [string, null], a plain nullable: no structural union.
+      'rename-pet': ['warning untaught /properties/petId/x-parameter-location', 'warning untaught /x-content-type'],
+      'book-visit': ['error no-structural-union /properties/pet/anyOf', 'warning untaught /x-content-type'],
+      // updateOwner: the allOf of a $ref and an object came out merged into one object (the generator's doing); the oneOf stays.
+      'upd-owner': ['error no-structural-union /properties/contact/oneOf', 'warning untaught /properties/ownerId/x-parameter-location', 'warning untaught /x-content-type'],
+    });
+  });
+
+  it('no description of a real tool that takes nothing reads as taking arguments', () => {
+    const all = ['server-everything', 'server-filesystem', 'server-memory'].flatMap(recorded) as { name: string; description: string; inputSchema: { properties?: object } }[];
+    const none = all.filter((t) => Object.keys(t.inputSchema.properties ?? {}).length === 0);
+    expect(none.map((t) => t.name).sort()).toEqual([
+      'get-env',
+      'get-roots-list',
+      'get-tiny-image',
+      'list_allowed_directories',
+      'read_graph',
+      'toggle-simulated-logging',
+      'toggle-subscriber-updates',
+      'trigger-elicitation-request',
+    ]);
+    for (const tool of none) expect(takesArguments(tool.description), tool.name).toBeNull();
+  });
+});
+
+describe('a description that takes arguments', () => {
+  it.each([
+    ['Conjugates an English verb. Give the verb, the tense and the person; the answer is the verb phrase alone.', 'Give the verb'],
+    ['Search the web.\n\nArgs:\n    query: what to look for', 'Args:'],
+    ['Takes a city name and returns the weather.', 'Takes a city'],
+    ['Runs the report with the period parameter.', 'with the period parameter'],
+    ['Deletes a file. Provide the path.', 'Provide the path'],
+  ])('%j reads as taking arguments (%s)', (description, words) => {
+    expect(takesArguments(description)).toBe(words);
+  });
+
+  it.each([['Returns the server time.'], ['Takes no arguments; lists the rooms.'], ['Provides a list of every open ticket.'], ['Read the entire knowledge graph'], [undefined]])('%j does not', (description) => {
+    expect(takesArguments(description)).toBeNull();
+  });
+});
+
+describe('$ref resolved in the schema, nothing fetched', () => {
+  const schema = {
+    type: 'object',
+    properties: { a: { $ref: '#/$defs/A~1B' }, b: { $ref: '#/%24defs/Plain' }, c: { $ref: '#here' }, d: { $ref: '#/$defs/Loop1' }, e: { $ref: 'other.json#/x' } },
+    $defs: { 'A/B': { type: 'string' }, Plain: { type: 'number' }, Named: { $anchor: 'here', type: 'boolean' }, Loop1: { $ref: '#/$defs/Loop2' }, Loop2: { $ref: '#/$defs/Loop1' } },
+  };
+
+  it('follows pointers (escaped and percent-encoded) and anchors; another document does not resolve', () => {
+    const uses = refUses(schema);
+    expect(uses.map((u) => [u.at, u.target])).toEqual([
+      ['/inputSchema/properties/a', '/$defs/A~1B'],
+      ['/inputSchema/properties/b', '/$defs/Plain'],
+      ['/inputSchema/properties/c', '/$defs/Named'],
+      ['/inputSchema/properties/d', '/$defs/Loop1'],
+      ['/inputSchema/properties/e', null],
+      ['/inputSchema/$defs/Loop1', '/$defs/Loop2'],
+      ['/inputSchema/$defs/Loop2', '/$defs/Loop1'],
+    ]);
+    expect(uses[4]!.why).toBe('it names another document, and hosts do not fetch one');
+  });
+
+  it('a chain of refs that never reaches a schema resolves to nothing, and is an error', () => {
+    expect(followRef(schema, { $ref: '#/$defs/Loop1' })).toBeNull();
+    expect(followRef(schema, { $ref: '#/$defs/A~1B' })).toEqual({ type: 'string' });
+    const report = lintTools([{ name: 't', description: 'x', inputSchema: schema }]);
+    expect(report.tools[0]!.findings.filter((f) => f.rule === 'ref-unresolved').map((f) => f.path)).toEqual([
+      '/inputSchema/properties/d/$ref',
+      '/inputSchema/properties/e/$ref',
+      '/inputSchema/$defs/Loop1/$ref',
+      '/inputSchema/$defs/Loop2/$ref',
+    ]);
+  });
+
+  it('finds recursion through the root', () => {
+    const tree = { type: 'object', properties: { name: { type: 'string' }, kids: { type: 'array', items: { $ref: '#' } } } };
+    expect(recursion(tree)).toEqual([{ target: '', closedAt: '/inputSchema/properties/kids/items' }]);
+  });
+});
+
+describe('config files', () => {
+  it('reads JSONC: comments and trailing commas out, strings kept', () => {
+    expect(JSON.parse(stripJsonc('{ // a comment\n "a": "http://x//y", /* b */ "b": [1, 2,], }'))).toEqual({ a: 'http://x//y', b: [1, 2] });
+  });
+
+  it('lists the stdio servers of an mcpServers file and skips the others, saying why', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-lint-config-'));
+    const file = join(dir, 'claude_desktop_config.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: '/tmp/m.json' } },
+          remote: { url: 'https://example.com/mcp' },
+          off: { command: 'node', args: ['x.js'], disabled: true },
+          broken: { args: ['x'] },
+        },
+      }),
+    );
+    const { targets, skipped } = configTargets(file);
+    expect(targets.map((t) => (t.kind === 'spawn' ? [t.spec.label, t.spec.command, t.spec.args, t.spec.env] : t))).toEqual([['memory', 'npx', ['-y', '@modelcontextprotocol/server-memory'], { MEMORY_FILE_PATH: '/tmp/m.json' }]]);
+    expect(skipped).toEqual([
+      { name: 'remote', reason: 'not a stdio server (url): the linter starts stdio servers only' },
+      { name: 'off', reason: 'disabled in the config' },
+      { name: 'broken', reason: 'no "command"' },
+    ]);
+    const vscode = join(dir, 'mcp.json');
+    writeFileSync(vscode, '{\n  // VS Code\n  "servers": {\n    "fs": { "type": "stdio", "command": "node", "args": ["fs.js"] },\n    "web": { "type": "http", "url": "https://example.com/mcp" },\n  },\n}\n');
+    const read = configTargets(vscode);
+    expect(read.targets.map((t) => (t.kind === 'spawn' ? t.spec.label : ''))).toEqual(['fs']);
+    expect(read.skipped).toEqual([{ name: 'web', reason: 'not a stdio server (http): the linter starts stdio servers only' }]);
+    expect(() => configTargets(vscode, 'nope')).toThrow('has no server "nope"; it has: fs, web');
+  });
+});
+
+describe('the terminal report', () => {
+  it("shows a server's control and bidirectional characters as \ufffd, never raw", () => {
+    const hostile = '\u001b[2J\u001b[31mevil\u202etxt.exe';
+    const report = lintTools([{ name: hostile, description: `Give the path.\u0007`, inputSchema: { type: 'object', properties: {} } }]);
+    const text = renderTerminal([report], [], { colour: false, width: 200, failOn: 'error' });
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202a-\u202e]/);
+    expect(text).toContain('\ufffd[2J\ufffd[31mevil\ufffdtxt.exe');
+  });
+});
+
+describe('the JSON document', () => {
+  it('has exactly the shape README.md gives', () => {
+    const report = lintTools(recorded('openapi-pet-clinic'));
+    const json = JSON.parse(JSON.stringify(report));
+    expect(Object.keys(json)).toEqual(['format', 'version', 'server', 'tools']);
+    expect([json.format, json.version]).toEqual([LINT_FORMAT, LINT_FORMAT_VERSION]);
+    expect(Object.keys(json.tools[0])).toEqual(['name', 'findings', 'hosts']);
+    expect(Object.keys(json.tools[0].findings[0])).toEqual(['rule', 'severity', 'path', 'message']);
+    const book = json.tools.find((t: { name: string }) => t.name === 'book-visit');
+    expect(Object.keys(book.hosts)).toEqual(['faithful', 'continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06', 'gemini-cli-2025-11', 'openai-strict', 'claude', 'langflow']);
+    expect(book.hosts['continue-gemini-2025-02']).toEqual({
+      verdict: 'refused',
+      detail: "400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name \"anyOf\" at 'tools[0].function_declarations[0].parameters.properties[0].value': Cannot find field.",
+      takesDown: 'request',
+    });
+    expect(Object.keys(json.server)).toEqual(['label', 'target', 'name', 'version', 'protocolVersion', 'pages', 'listedInMs', 'findings', 'hosts']);
+  });
+});
