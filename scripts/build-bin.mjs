@@ -6,21 +6,12 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundle } from '../src/core/bundler.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outfile = process.argv[2] ?? join(root, 'dist', 'schema-breaks.mjs');
 mkdirSync(dirname(outfile), { recursive: true });
-await build({
-  entryPoints: [join(root, 'src', 'lint', 'bin.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-  legalComments: 'eof',
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" },
-});
+// Not cached: a package is built once, from a clean tree.
+await bundle(join(root, 'src', 'lint', 'bin.ts'), outfile, { shebang: true, logLevel: 'warning', legalComments: 'eof' });
 chmodSync(outfile, 0o755);
 console.error(`built ${outfile}`);

@@ -229,6 +229,24 @@ describe('an endpoint that cannot be used', () => {
     }
   });
 
+  it.each([
+    [404, '{"error":{"message":"model \\"scripted\\" not found, try pulling it first"}}', /no chat completions for model scripted at .*\/v1\/chat\/completions \(HTTP 404: model "scripted" not found.*check --base-url/],
+    [404, '404 page not found', /HTTP 404: 404 page not found\); check --base-url \(it usually ends in \/v1\)/],
+    [401, '{"error":{"message":"Incorrect API key provided: sk-test-secret"}}', /refused the request \(HTTP 401: Incorrect API key provided: \[key\]\); check the key/],
+  ])('an endpoint answering %i to every completion stops the run at the first, one line that never holds the key', async (status, body, message) => {
+    const endpoint = await startEndpoint(() => ({ kind: 'status', status, body }));
+    try {
+      const run = runLab({ variant: 'baseline', settings: settings(5), solution: false, json: true, chat: { ...setup(endpoint.baseUrl), apiKey: 'sk-test-secret' } });
+      await expect(run).rejects.toThrow(EndpointUnusable);
+      await expect(run).rejects.toThrow(message);
+      await expect(run).rejects.not.toThrow(/sk-test-secret/);
+      // Stopped at once: one request per slot at most, none retried.
+      expect(endpoint.bodies.length).toBeLessThanOrEqual(2);
+    } finally {
+      await endpoint.close();
+    }
+  });
+
   it('a key in the URL is refused before anything is sent', async () => {
     await expect(prepareChat(setup('http://user:secret@127.0.0.1:9/v1'))).rejects.toThrow(/must not carry a user or password/);
   });
@@ -290,6 +308,7 @@ describe('npm run lab -- --model openai', () => {
       const text = await lab(common, { TUTOR_KEY: key });
       expect(text.status, text.stderr).toBe(0);
       expect(text.stdout).toMatch(/The real model next to the stand-in/);
+      expect(text.stdout.split('\n')[0]).toMatch(/^A real model's run: the lab's questions are about the stand-in's runs/);
       expect(text.stdout).toMatch(/model: scripted at http:\/\/127\.0\.0\.1:\d+\/v1/);
       // The page has the same comparison, a table per run.
       const page = readFileSync(join(dir, 'page.html'), 'utf8');

@@ -3,14 +3,13 @@
  * threads (src/class/sweep-worker.ts), the baseline of a (client, server,
  * workload, read-only) shared by the labs that use it.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { version as esbuildVersion } from 'esbuild';
+import { cached, sourcesKey } from '../core/bundler.mjs';
 import { SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
-import { CACHE_DIR, REPO } from '../lab/paths.js';
+import { REPO } from '../lab/paths.js';
 import { PROFILES } from '../lab/profiles/index.js';
 import type { RunResult } from '../lab/runner.js';
 import { BASELINE, baseOf, BuildError, buildServer, bundle, patchChain, solutionPatch } from '../lab/variants.js';
@@ -21,32 +20,11 @@ import { defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRu
 // Running
 // ---------------------------------------------------------------------------
 
-function tsFilesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => join(dir, f))
-    .sort();
-}
-
 /** The worker, bundled into the kit's cache (by content), so it starts the same from tsx, vitest or a launched bundle. */
 export async function workerBundle(): Promise<string> {
-  const entry = join(REPO, 'src', 'class', 'sweep-worker.ts');
-  const hash = createHash('sha256');
-  hash.update(`esbuild ${esbuildVersion}\n`);
-  for (const file of [...tsFilesUnder(join(REPO, 'src')), join(REPO, 'package-lock.json')]) {
-    if (!existsSync(file)) continue;
-    hash.update(`${relative(REPO, file)}\n`);
-    hash.update(readFileSync(file));
-  }
-  const outfile = join(CACHE_DIR, 'class', hash.digest('hex').slice(0, 20), 'sweep-worker.mjs');
-  if (existsSync(outfile)) return outfile;
-  mkdirSync(dirname(outfile), { recursive: true });
-  const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await bundle(entry, staged, ['esbuild']);
-  // Renamed into place only when complete: a half-written bundle is never taken from the cache.
-  renameSync(staged, outfile);
-  return outfile;
+  const key = sourcesKey(REPO, { dirs: ['src'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
+  const built = await cached(REPO, 'class', key, 'sweep-worker.mjs', (staged) => bundle(join(REPO, 'src', 'class', 'sweep-worker.ts'), staged, ['esbuild']));
+  return built.path;
 }
 
 /** Runs the tasks on `jobs` worker threads, each with up to `perJob` runs in flight; results by task id. */

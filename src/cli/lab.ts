@@ -234,7 +234,7 @@ async function dispatch(command: Command): Promise<number> {
     return 0;
   }
   if (!lab || command.explicitSettings || command.run.solution) {
-    if (lab && !command.noPredict) process.stdout.write(`${t('learn.exploring', command.lang)}\n\n`);
+    if (lab && !command.noPredict) process.stdout.write(`${t(command.run.chat ? 'learn.exploringModel' : 'learn.exploring', command.lang)}\n\n`);
     const report = await runWithModel(command.run, command.lang);
     process.stdout.write(`${renderTerminal(report, command.lang)}\n`);
     if (report.standIn) process.stdout.write(`\n${renderComparison(report, command.lang, (text) => paint('1', text))}\n`);

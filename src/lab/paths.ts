@@ -5,8 +5,10 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheDir } from '../core/bundler.mjs';
 
 export const REPO = process.env.SCHEMA_BREAKS_ROOT ?? fileURLToPath(new URL('../..', import.meta.url));
 export const BREAKS_DIR = join(REPO, 'breaks');
 export const SOLUTIONS_DIR = join(REPO, 'solutions');
-export const CACHE_DIR = join(REPO, 'node_modules', '.cache', 'schema-breaks');
+/** The kit's one cache (src/core/bundler.mjs): bundles, servers, type-check scratch. */
+export const CACHE_DIR = cacheDir(REPO);

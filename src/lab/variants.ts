@@ -5,12 +5,11 @@
  * patches and the bundler's version.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { build, version as esbuildVersion } from 'esbuild';
-import { BREAKS_DIR, CACHE_DIR, REPO, SOLUTIONS_DIR } from './paths.js';
+import { bundle as bundleFile, cached, sourcesKey } from '../core/bundler.mjs';
+import { BREAKS_DIR, REPO, SOLUTIONS_DIR } from './paths.js';
 import { UserError } from '../core/user-error.js';
 
 export const BASELINE = 'baseline';
@@ -20,25 +19,13 @@ const SOURCE_DIRS = ['src', 'contract'];
 
 /**
  * One file for Node 20 from a TypeScript entry point, its dependencies
- * resolved from the kit's node_modules wherever the entry lives. The sweep's
- * worker is an ES module; a server is a plain script (`iife`), because a V8
- * startup snapshot is built from a script (scripts/launch.mjs bundles the
- * command-line entry points the same way, in plain JS).
+ * resolved from the kit's node_modules wherever the entry lives (the kit's
+ * one bundler, src/core/bundler.mjs). The sweep's worker is an ES module; a
+ * server is a plain script (`iife`), because a V8 startup snapshot is built
+ * from a script.
  */
 export async function bundle(entry: string, outfile: string, external: string[] = [], format: 'esm' | 'iife' = 'esm'): Promise<void> {
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format,
-    target: 'node20',
-    logLevel: 'silent',
-    nodePaths: [join(REPO, 'node_modules')],
-    external,
-    // Some CommonJS dependencies (ajv) call require(); give an ES module one (a script has its own).
-    ...(format === 'esm' ? { banner: { js: "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);" } } : {}),
-  });
+  await bundleFile(entry, outfile, { format, external, nodePaths: [join(REPO, 'node_modules')] });
 }
 
 /** Every break in breaks/, by id, in name order. */
@@ -94,25 +81,8 @@ export function contractOf(serverJs: string): string {
   return join(dirname(serverJs), 'contract', 'tutor-api.json');
 }
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((f) => join(dir, f))
-    .filter((f) => statSync(f).isFile())
-    .sort();
-}
-
 function contentKey(root: string, patches: string[]): string {
-  const hash = createHash('sha256');
-  hash.update(`esbuild ${esbuildVersion}\n`);
-  for (const dir of SOURCE_DIRS) {
-    for (const file of filesUnder(join(root, dir))) {
-      hash.update(`${relative(root, file)}\n`);
-      hash.update(readFileSync(file));
-    }
-  }
-  for (const patch of patches) hash.update(readFileSync(patch));
-  return hash.digest('hex').slice(0, 20);
+  return sourcesKey(root, { dirs: SOURCE_DIRS, extra: patches.map((patch) => readFileSync(patch)) });
 }
 
 /**
@@ -151,35 +121,28 @@ export function prepareSources(patches: string[], root = REPO): string {
  */
 export async function buildServer(patches: string[] = [], root = REPO): Promise<string> {
   for (const patch of patches) if (!existsSync(patch)) throw new BuildError(`no such patch: ${patch}`);
-  const key = contentKey(root, patches);
-  const outfile = join(CACHE_DIR, 'servers', key, 'server.cjs');
-  if (existsSync(outfile)) {
-    markUsed(dirname(outfile));
-    return outfile;
-  }
-
-  const work = prepareSources(patches, root);
-  try {
-    const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    mkdirSync(dirname(outfile), { recursive: true });
+  const built = await cached(REPO, 'servers', contentKey(root, patches), 'server.cjs', async (staged, final) => {
+    const work = prepareSources(patches, root);
     try {
-      await bundle(join(work, 'src/minimcp/server.ts'), staged, [], 'iife');
-    } catch (error) {
-      // Name the learner's own files, not the temporary copy.
-      throw new BuildError(`the server does not build: ${(error as Error).message.replaceAll(work, root)}`);
+      try {
+        await bundle(join(work, 'src/minimcp/server.ts'), staged, [], 'iife');
+      } catch (error) {
+        // Name the learner's own files, not the temporary copy.
+        throw new BuildError(`the server does not build: ${(error as Error).message.replaceAll(work, root)}`);
+      }
+      // The contract travels with the server it was patched with (a break may change it).
+      cpSync(join(work, 'contract'), join(dirname(staged), 'contract'), { recursive: true });
+      // The kit's own servers (baseline, breaks, solutions) start hundreds of times; a learner's workspace changes with
+      // every edit and starts a few times per check, less than the 0.4 s a snapshot takes to build. The snapshot is made
+      // before the script is renamed into place: a build interrupted half-way is never taken from the cache.
+      if (root === REPO) buildSnapshot(staged, snapshotOf(final));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
     }
-    // The contract travels with the server it was patched with (a break may change it).
-    cpSync(join(work, 'contract'), join(dirname(outfile), 'contract'), { recursive: true });
-    // The kit's own servers (baseline, breaks, solutions) start hundreds of times; a learner's workspace changes with
-    // every edit and starts a few times per check, less than the 0.4 s a snapshot takes to build.
-    if (root === REPO) buildSnapshot(staged, snapshotOf(outfile));
-    // Renamed into place only when complete (the snapshot first): a build interrupted half-way is never taken from the cache.
-    renameSync(staged, outfile);
-    pruneServers(dirname(outfile));
-    return outfile;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
+  if (built.built) pruneServers(dirname(built.path));
+  else markUsed(dirname(built.path));
+  return built.path;
 }
 
 /** Where a built server's startup snapshot is (src/minimcp/server.ts runs main() from it). */

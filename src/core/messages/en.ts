@@ -49,6 +49,7 @@ export const en = {
   'learn.running': 'Running',
   'learn.noPredict': 'Not asking for predictions (--no-predict): this run goes into your notes without them.',
   'learn.exploring': "Exploring with your own settings (--client, --server, ...): the lab's questions are about its own runs, so none are asked.",
+  'learn.exploringModel': "A real model's run: the lab's questions are about the stand-in's runs, so none are asked; the real model's figures are put next to the stand-in's at the end.",
   'learn.noTty': 'This terminal cannot answer questions. Run it in a terminal, or add --no-predict (run without predictions) or --predict FILE (answers from a JSON file; see README.md).',
   'learn.compareTitle': 'Your predictions next to what was measured',
   'learn.range': 'seeds range',

@@ -42,6 +42,7 @@ export const es: Record<MessageId, Message> = {
   'learn.running': 'Ejecutando',
   'learn.noPredict': 'Sin predicciones (--no-predict): esta ejecución va a tus notas sin ellas.',
   'learn.exploring': 'Explorando con tus propios ajustes (--client, --server, ...): las preguntas del laboratorio son sobre sus propias ejecuciones, así que no se hacen.',
+  'learn.exploringModel': 'Una ejecución con un modelo real: las preguntas del laboratorio son sobre las ejecuciones del sustituto, así que no se hacen; al final, las cifras del modelo real se ponen junto a las del sustituto.',
   'learn.noTty': 'Esta terminal no puede responder preguntas. Ejecútalo en una terminal, o añade --no-predict (sin predicciones) o --predict FICHERO (respuestas desde un JSON; ver README.md).',
   'learn.compareTitle': 'Tus predicciones junto a lo que se midió',
   'learn.range': 'rango',

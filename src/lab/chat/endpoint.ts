@@ -165,6 +165,12 @@ export class ChatEndpoint implements ChatTransport {
     this.backoffMs = options.backoffMs ?? 1000;
   }
 
+  /** A server may echo the key in an error (OpenAI masks most of it; others need not): it never reaches a message. */
+  private redact(text: string): string {
+    const key = this.options.apiKey;
+    return key ? text.replaceAll(key, '[key]') : text;
+  }
+
   private headers(): Record<string, string> {
     return { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) };
   }
@@ -194,11 +200,20 @@ export class ChatEndpoint implements ChatTransport {
             throw new EndpointError((error as Error).message, retries);
           }
         }
-        const message = bodyMessage(body);
+        const message = this.redact(bodyMessage(body));
         // Ollama answers 400 ("... does not support tools"), llama.cpp's server 500 ("tools param requires --jinja flag",
         // earlier "Unsupported param: tools"): retrying changes nothing, whatever the status.
         if (response.status !== 429 && saysNoTools(message)) {
           throw new EndpointUnusable(`the endpoint at ${this.baseUrl} takes no tools with model ${request.model}: ${message}`);
+        }
+        // A wrong key, URL or model name fails every request alike: say so once, rather than measure a run of errors.
+        // (OpenAI answers 401 to a bad key; Ollama 404 to an unknown model, "model \"x\" not found, try pulling it
+        // first"; any server 404 to a base URL without its /v1.)
+        if (response.status === 401 || response.status === 403) {
+          throw new EndpointUnusable(`the endpoint at ${this.baseUrl} refused the request (HTTP ${response.status}: ${message}); check the key (--api-key-env names the variable that holds it)`);
+        }
+        if (response.status === 404) {
+          throw new EndpointUnusable(`no chat completions for model ${request.model} at ${this.baseUrl}/chat/completions (HTTP 404: ${message || 'not found'}); check --base-url (it usually ends in /v1) and --model-name`);
         }
         const retryable = response.status === 429 || response.status >= 500;
         if (!retryable || retries >= this.maxRetries) throw new EndpointError(`HTTP ${response.status} from ${this.baseUrl}/chat/completions: ${message}`, retries);

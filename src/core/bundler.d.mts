@@ -1,0 +1,34 @@
+// Types of bundler.mjs (plain JavaScript, so that scripts/launch.mjs can use it before anything compiles TypeScript).
+
+/** Where the bundles of the kit at `root` are cached: node_modules/.cache/schema-breaks. */
+export function cacheDir(root: string): string;
+
+export interface SourcesKeyOptions {
+  /** Folders (relative to root) whose files are hashed, recursively. */
+  dirs?: string[];
+  /** Only the files under `dirs` whose names end so (all files when empty). */
+  endings?: string[];
+  /** Single files (relative to root); missing ones are skipped. */
+  files?: string[];
+  /** Anything else the bundle depends on (a patch's content, an option). */
+  extra?: (string | Buffer)[];
+}
+
+/** A 20-hex-digit key for what a bundle is made from, esbuild's version included. */
+export function sourcesKey(root: string, options: SourcesKeyOptions): string;
+
+export interface BundleOptions {
+  format?: 'esm' | 'iife';
+  external?: string[];
+  nodePaths?: string[];
+  /** A `#!/usr/bin/env node` first line (the packed bin). */
+  shebang?: boolean;
+  logLevel?: 'silent' | 'warning';
+  legalComments?: 'eof';
+}
+
+/** One file for Node 20 from a TypeScript entry point (an ES module unless `format: 'iife'`). */
+export function bundle(entry: string, outfile: string, options?: BundleOptions): Promise<void>;
+
+/** The cached `<cache>/<kind>/<key>/<name>`, made by `make(staged, final)` when missing and renamed into place once complete. */
+export function cached(root: string, kind: string, key: string, name: string, make: (staged: string, final: string) => Promise<void>): Promise<{ path: string; built: boolean }>;

@@ -1,0 +1,93 @@
+// The kit's one bundler, with its one cache. Plain JavaScript (with types in
+// bundler.d.mts), because scripts/launch.mjs needs it before anything can
+// compile TypeScript: it bundles the command-line entry points; the runner
+// (src/lab/variants.ts) bundles every variant server; the sweep bundles its
+// worker; scripts/build-bin.mjs bundles the packed linter.
+//
+// Everything goes to node_modules/.cache/schema-breaks/<kind>/<key>/, where
+// the key is a hash of the sources the bundle is made from and of esbuild's
+// version: a change to any of them is a new folder, never a stale bundle.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { build, version as esbuildVersion } from 'esbuild';
+
+/** Where the bundles of the kit at `root` are cached. */
+export function cacheDir(root) {
+  return join(root, 'node_modules', '.cache', 'schema-breaks');
+}
+
+/** Every file under `dir` (recursively) whose name ends with one of `endings` (all files when none), sorted. */
+function filesUnder(dir, endings) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => endings.length === 0 || endings.some((e) => f.endsWith(e)))
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).isFile())
+    .sort();
+}
+
+/**
+ * A key for what a bundle is made from: esbuild's version, then each file's
+ * path (relative to `root`) and content, for every file under `dirs` with one
+ * of `endings`, then `files` (missing ones skipped), then `extra` in order.
+ */
+export function sourcesKey(root, { dirs = [], endings = [], files = [], extra = [] }) {
+  const hash = createHash('sha256');
+  hash.update(`esbuild ${esbuildVersion}\n`);
+  for (const file of [...dirs.flatMap((d) => filesUnder(join(root, d), endings)), ...files.map((f) => join(root, f))]) {
+    if (!existsSync(file)) continue;
+    hash.update(`${relative(root, file)}\n`);
+    hash.update(readFileSync(file));
+  }
+  for (const part of extra) hash.update(part);
+  return hash.digest('hex').slice(0, 20);
+}
+
+// Some CommonJS dependencies (ajv) call require(): give an ES module one (a script has its own).
+const REQUIRE_BANNER = "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);";
+
+/**
+ * One file for Node 20 from a TypeScript entry point. An ES module by
+ * default; a plain script (`iife`) for a server, because a V8 startup
+ * snapshot is built from a script. `nodePaths` resolves dependencies from
+ * the kit's node_modules for an entry that lives elsewhere (a learner's
+ * workspace, a temporary copy).
+ */
+export async function bundle(entry, outfile, { format = 'esm', external = [], nodePaths = [], shebang = false, logLevel = 'silent', legalComments } = {}) {
+  const banner = [shebang ? '#!/usr/bin/env node' : '', format === 'esm' ? REQUIRE_BANNER : ''].filter(Boolean).join('\n');
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format,
+    target: 'node20',
+    logLevel,
+    nodePaths,
+    external,
+    ...(legalComments ? { legalComments } : {}),
+    ...(banner ? { banner: { js: banner } } : {}),
+  });
+}
+
+/**
+ * The cached file `<cache>/<kind>/<key>/<name>`: made by `make(staged, final)` when
+ * it is not there yet, into a staged name renamed into place only once
+ * complete, so a build that was interrupted, or that two processes ran at
+ * once, is never taken half-written. `make` may also write next to it (the
+ * folder exists). Returns the path and whether it was built now.
+ */
+export async function cached(root, kind, key, name, make) {
+  const outfile = join(cacheDir(root), kind, key, name);
+  if (existsSync(outfile)) return { path: outfile, built: false };
+  mkdirSync(dirname(outfile), { recursive: true });
+  const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await make(staged, outfile);
+    renameSync(staged, outfile);
+  } finally {
+    rmSync(staged, { force: true });
+  }
+  return { path: outfile, built: true };
+}

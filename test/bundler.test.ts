@@ -1,0 +1,88 @@
+/**
+ * The kit's one bundler and cache (src/core/bundler.mjs), used by the
+ * launcher, the runner's server builds, the sweep's worker and the packed bin.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundle, cacheDir, cached, sourcesKey } from '../src/core/bundler.mjs';
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
+
+function kit(): string {
+  const root = mkdtempSync(join(tmpdir(), 'bundler-test-'));
+  roots.push(root);
+  mkdirSync(join(root, 'src', 'lab', 'requests'), { recursive: true });
+  writeFileSync(join(root, 'src', 'lab', 'requests', 'conjugate.json'), '{"requests": ["eat"]}');
+  writeFileSync(join(root, 'src', 'main.ts'), "import data from './lab/requests/conjugate.json' with { type: 'json' };\nconsole.log(JSON.stringify(data));\n");
+  writeFileSync(join(root, 'package-lock.json'), '{}');
+  return root;
+}
+
+const KEY = { dirs: ['src'], endings: ['.ts', '.mjs', '.json'], files: ['package-lock.json'] };
+
+describe('sourcesKey', () => {
+  it('changes with any source the bundle is made from, a JSON import included, and only with those', () => {
+    const root = kit();
+    const first = sourcesKey(root, KEY);
+    expect(first).toMatch(/^[0-9a-f]{20}$/);
+    expect(sourcesKey(root, KEY)).toBe(first);
+    writeFileSync(join(root, 'notes.md'), 'not a source');
+    expect(sourcesKey(root, KEY)).toBe(first);
+    // The requests the workload reads are JSON: a CLI bundle that hashed only .ts kept serving the old ones.
+    writeFileSync(join(root, 'src', 'lab', 'requests', 'conjugate.json'), '{"requests": ["go"]}');
+    const second = sourcesKey(root, KEY);
+    expect(second).not.toBe(first);
+    writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion": 3}');
+    expect(sourcesKey(root, KEY)).not.toBe(second);
+    expect(sourcesKey(root, { ...KEY, extra: ['a patch'] })).not.toBe(sourcesKey(root, KEY));
+  });
+});
+
+describe('cached', () => {
+  it('builds once, serves the same file after, and bundles what the sources say now', async () => {
+    const root = kit();
+    let builds = 0;
+    const make = (staged: string) => {
+      builds++;
+      return bundle(join(root, 'src', 'main.ts'), staged);
+    };
+    const first = await cached(root, 'cli', sourcesKey(root, KEY), 'main.mjs', make);
+    expect(first.built).toBe(true);
+    expect(first.path.startsWith(cacheDir(root))).toBe(true);
+    expect(spawnSync(process.execPath, [first.path], { encoding: 'utf8' }).stdout.trim()).toBe('{"requests":["eat"]}');
+    const again = await cached(root, 'cli', sourcesKey(root, KEY), 'main.mjs', make);
+    expect(again).toEqual({ path: first.path, built: false });
+    expect(builds).toBe(1);
+    writeFileSync(join(root, 'src', 'lab', 'requests', 'conjugate.json'), '{"requests": ["go"]}');
+    const edited = await cached(root, 'cli', sourcesKey(root, KEY), 'main.mjs', make);
+    expect(edited.built).toBe(true);
+    expect(spawnSync(process.execPath, [edited.path], { encoding: 'utf8' }).stdout.trim()).toBe('{"requests":["go"]}');
+  });
+
+  it('a build that fails leaves nothing in the cache, not even its staged file', async () => {
+    const root = kit();
+    const failing = async (staged: string) => {
+      writeFileSync(staged, 'half a bundle');
+      throw new Error('the server does not build');
+    };
+    await expect(cached(root, 'servers', 'k', 'server.cjs', failing)).rejects.toThrow('the server does not build');
+    const folder = join(cacheDir(root), 'servers', 'k');
+    expect(existsSync(join(folder, 'server.cjs'))).toBe(false);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('writes an ES module that can require() CommonJS, and a plain script for a snapshot', async () => {
+    const root = kit();
+    writeFileSync(join(root, 'src', 'req.ts'), "import { createRequire } from 'node:module';\nconsole.log(typeof require);\n");
+    await bundle(join(root, 'src', 'req.ts'), join(root, 'esm.mjs'));
+    expect(spawnSync(process.execPath, [join(root, 'esm.mjs')], { encoding: 'utf8' }).stdout.trim()).toBe('function');
+    await bundle(join(root, 'src', 'main.ts'), join(root, 'script.cjs'), { format: 'iife' });
+    expect(readFileSync(join(root, 'script.cjs'), 'utf8')).toMatch(/^\(\(\) => \{/);
+  });
+});
