@@ -328,13 +328,13 @@ describe('npm run lab -- --html FILE', () => {
     has(readFileSync(page, 'utf8'), 'schema-breaks: broken-schema');
   });
 
-  it('in a single run: the terminal report, in the chosen language, then "wrote" on stdout', () => {
+  it('in a single run: the terminal report, in the chosen language, then "wrote" (in that language too) on stdout', () => {
     const dir = tempDir();
     const page = join(dir, 'sub', 'page.html');
     const result = labCommand(['--variant', 'structural-anyof', '--client', 'continue-gemini-2025-02', '--calls', '5', '--html', page, '--lang', 'es']);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('el anfitrión rechazó la lista de herramientas:');
-    expect(result.stdout.trimEnd().endsWith(`wrote ${page}`)).toBe(true);
+    expect(result.stdout.trimEnd().endsWith(`escrito: ${page}`)).toBe(true);
     has(readFileSync(page, 'utf8'), 'El anfitrión rechazó la lista de herramientas');
   });
 

@@ -46,6 +46,7 @@ const WORDS = {
     notFixed: /Not fixed yet/,
     fixed: /Fixed\. The lab is marked done/,
     stateFixed: /broken-schema\s+fixed/,
+    notesTable: /\| question \| predicted \| measured \| off \|/,
   },
   es: {
     env: { LANG: 'es_ES.UTF-8' },
@@ -63,6 +64,8 @@ const WORDS = {
     notFixed: /Aún sin arreglar/,
     fixed: /Arreglado\. El laboratorio queda marcado como hecho/,
     stateFixed: /broken-schema\s+arreglado/,
+    // breaks.md in the learner's language (hand-written, not read from the catalogue).
+    notesTable: /\| pregunta \| predicho \| medido \| desvío \|/,
   },
 } as const;
 
@@ -103,6 +106,7 @@ describe.each(['en', 'es'] as const)('a new learner, in %s', (lang) => {
     expect(notes.indexOf('prediction')).toBeGreaterThan(0);
     expect(notes.indexOf('· run ·')).toBeGreaterThan(notes.indexOf('· prediction ·'));
     expect(notes).toMatch(/I expected -32602/);
+    expect(notes).toMatch(words.notesTable);
 
     // 2. The command the kit printed: read the sheet.
     const read = npm(dir, ['lab', '--', '--variant', 'broken-schema', '--read', ...(lang === 'es' ? ['--lang', 'es'] : [])], words.env);

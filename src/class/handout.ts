@@ -118,7 +118,7 @@ function questionBlock(lab: Lab, question: Question, n: number, lang: Lang): str
   const range = question.kind === 'number' && question.min !== undefined && question.max !== undefined ? t('class.range', lang, { min: question.min, max: question.max }) : '';
   const hint = question.kind === 'label' ? t('class.outcomeHint', lang) : range;
   return `<li class="q">
-<p class="prompt"><span class="qn">${n}</span>${esc(question.prompt[lang])} <span class="on">(${esc(t('common.run', lang))} ${esc(scoredOn(lab, question))})</span></p>
+<p class="prompt"><span class="qn">${n}</span>${esc(question.prompt[lang])} <span class="on">(${esc(t('common.run', lang))} ${esc(scoredOn(lab, question, lang))})</span></p>
 <div class="answer"><span class="box ${question.kind}"></span>${unit ? `<span class="unit">${esc(unit)}</span>` : ''}<span class="why"><span class="hint">${esc(hint)}</span><span class="line"></span><span class="whytext">${esc(t('class.why', lang))}</span></span></div>
 </li>`;
 }
@@ -183,7 +183,7 @@ export function renderHandout(lab: Lab, lang: Lang, root = REPO): string {
     .map((s, i) => `<section><h2>${md(s.heading, true)}</h2>${md(s.markdown)}${i === sheet.diffIn ? `<pre class="diff${diff.long ? ' long' : ''}" aria-label="diff">${diff.html}</pre>` : ''}</section>`)
     .join('\n');
   const questions = lab.questions.map((q, i) => questionBlock(lab, q, i + 1, lang)).join('\n');
-  const command = `npm run lab -- --variant ${lab.id} --learner &lt;${lang === 'es' ? 'nombre' : 'name'}&gt;${lang === 'es' ? ' --lang es' : ''}`;
+  const command = `npm run lab -- --variant ${lab.id} --learner &lt;${esc(t('class.learnerPlaceholder', lang))}&gt;${lang === 'es' ? ' --lang es' : ''}`;
   const zoom = Math.max(0.78, Math.min(1, TARGET_HEIGHT / estimateHeight(sheet, lab.questions, lang)));
   // Zoom shrinks the box too: widen it by as much, so the text wraps as on a full-width page.
   const fit = zoom < 1 ? `\n@media print { .sheet { zoom: ${zoom.toFixed(3)}; width: calc(186mm / ${zoom.toFixed(3)}); } }` : '';

@@ -31,6 +31,7 @@ import { HELP_OPTION, optionsHelp, parseOptions, type Option } from '../core/opt
 import { SERVER_BUILDS } from '../minimcp/errors.js';
 import { LANGS, type Lang } from '../learn/catalogue.js';
 import { detectLang } from '../core/lang.js';
+import { formatNumber, t } from '../core/messages/index.js';
 import { PROFILE_IDS } from '../lab/profiles/index.js';
 import { BuildError, listBreaks } from '../lab/variants.js';
 import { availableParallelism } from 'node:os';
@@ -149,16 +150,27 @@ export async function runSweepCommand(argv: string[]): Promise<number> {
   }
   if (json) process.stdout.write(`${sweepJson(report)}\n`);
   const short = report.cells.filter((c) => c.verdict.solutionFallsShort);
+  const secs = (ms: number) => formatNumber(ms / 1000, lang, { decimals: 1, minDecimals: 1 });
   say(
-    `sweep: ${new Set(report.labs.map((l) => l.id)).size} labs (${report.labs.length} rows) x ${report.clients.length} clients x ${report.servers.length} servers = ${report.cells.length} cells, ` +
-      `${timing.runs} runs in ${(timing.totalMs / 1000).toFixed(1)} s (build ${(timing.buildMs / 1000).toFixed(1)} s, runs ${(timing.runMs / 1000).toFixed(1)} s) ` +
-      `with ${timing.jobs} job(s) x ${timing.perJob} runs in flight`,
+    t('sweep.console', lang, {
+      labs: new Set(report.labs.map((l) => l.id)).size,
+      rows: report.labs.length,
+      clients: report.clients.length,
+      servers: report.servers.length,
+      cells: report.cells.length,
+      runs: timing.runs,
+      total: secs(timing.totalMs),
+      build: secs(timing.buildMs),
+      running: secs(timing.runMs),
+      jobs: timing.jobs,
+      perJob: timing.perJob,
+    }),
   );
   if (!json) {
-    say(`the break changes the figures in ${report.cells.filter((c) => c.verdict.variant !== 'same').length} of ${report.cells.length} cells; the fix falls short in ${short.length}`);
-    for (const c of short) say(`  fix falls short: ${c.lab}, ${c.client}, ${c.server}: ok ${pct(okShare(c.runs.baseline))} -> ${pct(okShare(c.runs.solution!))}`);
+    say(t('sweep.changed', lang, { changed: report.cells.filter((c) => c.verdict.variant !== 'same').length, cells: report.cells.length, short: short.length }));
+    for (const c of short) say(t('sweep.fallsShort', lang, { lab: c.lab, client: c.client, server: c.server, before: pct(okShare(c.runs.baseline)), after: pct(okShare(c.runs.solution!)) }));
   }
-  if (out !== undefined) say(`page: ${out}`);
+  if (out !== undefined) say(t('sweep.page', lang, { file: out }));
   return 0;
 }
 

@@ -216,7 +216,7 @@ function chatSetup(values: ValuesOf<typeof MODEL_OPTIONS>, env: NodeJS.ProcessEn
 
 function writeHtml(file: string, report: LabReport, lang: Lang, say: (text: string) => void): void {
   writeReportPage(file, { report, lang, sheet: labSheetQuote(report.variant, lang) });
-  say(`wrote ${file}\n`);
+  say(`${t('common.wrote', lang, { file })}\n`);
 }
 
 async function dispatch(command: Command): Promise<number> {

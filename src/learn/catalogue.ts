@@ -152,11 +152,11 @@ export function measureAcross(figure: Figure, perSeed: unknown[]): Measured {
 }
 
 /** The run a question is scored on (the first its figure reads), in words: "low-level: server low-level, client faithful". */
-export function scoredOn(lab: Lab, question: Question): string {
+export function scoredOn(lab: Lab, question: Question, lang: Lang): string {
   const name = figurePaths(question.figure)[0]!.split('.')[0]!;
   const run = lab.runs.find((r) => r.name === name);
   if (!run) return name;
-  return `${run.name}: ${run.server}, ${run.client}${run.workload && run.workload !== 'conjugate' ? `, ${run.workload}` : ''}${run.readOnly ? ', read-only' : ''}`;
+  return `${run.name}: ${run.server}, ${run.client}${run.workload && run.workload !== 'conjugate' ? `, ${run.workload}` : ''}${run.readOnly ? `, ${t('common.readOnly', lang)}` : ''}`;
 }
 
 /** Every path a figure reads. */

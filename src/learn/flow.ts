@@ -17,6 +17,7 @@ import { labSheetQuote, writeReportPage } from '../report/write.js';
 import { loadCatalogue, type Lab, type LabResults, type Lang } from './catalogue.js';
 import type { FigureDef } from '../lab/figures.js';
 import { checkWorkspace, type CheckVerdict, type RunComparison } from './check.js';
+import { isLang } from '../core/lang.js';
 import { t, type MessageId } from '../core/messages/index.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { learnerDir, rememberedLearner, rememberLearner, validateLearnerName } from './learner.js';
@@ -75,21 +76,23 @@ export function journalOf(name: string, root = REPO): Journal {
   return new Journal(join(learnerDir(root, name), 'notes'), { render: renderEntry });
 }
 
-/** The readable block of breaks.md for one entry. */
+/** The readable block of breaks.md for one entry, in the language the learner had when it was written. */
 export function renderEntry(entry: JournalEntry): string {
-  const lines = [`## ${entry.lab} · ${entry.kind} · ${entry.at.replace('T', ' ').slice(0, 16)} UTC`, ''];
   const data = entry.data as Record<string, any>;
-  if (data.settings) lines.push(`Settings: ${JSON.stringify(data.settings)}`, '');
+  const lang: Lang = typeof data.lang === 'string' && isLang(data.lang) ? data.lang : 'en';
+  const say = (id: MessageId, values?: Record<string, string | number>) => t(id, lang, values);
+  const lines = [`## ${entry.lab} · ${entry.kind} · ${entry.at.replace('T', ' ').slice(0, 16)} UTC`, ''];
+  if (data.settings) lines.push(`${say('learn.journal.settings')}: ${JSON.stringify(data.settings)}`, '');
   if (data.answers) {
-    lines.push('| question | prediction |', '|---|---|');
-    for (const [id, value] of Object.entries(data.answers as Record<string, unknown>)) lines.push(`| ${id} | ${value ?? '(no answer)'} |`);
+    lines.push(`| ${say('common.question')} | ${say('learn.journal.prediction')} |`, '|---|---|');
+    for (const [id, value] of Object.entries(data.answers as Record<string, unknown>)) lines.push(`| ${id} | ${value ?? say('common.noAnswer')} |`);
     lines.push('');
   }
-  if (data.reasoning) lines.push(`Reasoning: ${data.reasoning}`, '');
+  if (data.reasoning) lines.push(`${say('learn.journal.reasoning')}: ${data.reasoning}`, '');
   if (data.comparison) {
-    lines.push('| question | predicted | measured | off |', '|---|---|---|---|');
+    lines.push(`| ${say('common.question')} | ${say('common.predicted')} | ${say('common.measured')} | ${say('learn.journal.off')} |`, '|---|---|---|---|');
     for (const row of data.comparison as { question: string; predicted: unknown; measured: unknown; off: unknown }[]) {
-      lines.push(`| ${row.question} | ${row.predicted ?? '(no answer)'} | ${row.measured} | ${row.off === true ? 'right' : row.off === false ? 'wrong' : (row.off ?? '')} |`);
+      lines.push(`| ${row.question} | ${row.predicted ?? say('common.noAnswer')} | ${row.measured} | ${row.off === true ? say('common.right') : row.off === false ? say('common.wrong') : (row.off ?? '')} |`);
     }
     lines.push('');
   }
@@ -284,7 +287,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     }
     if (command.htmlFile) {
       writeReportPage(command.htmlFile, { lab, results, perSeed, predictions: prediction ? [{ learner: name, answers: prediction.answers, reasoning: prediction.reasoning }] : [], lang, sheet: labSheetQuote(lab.id, lang) });
-      out(`wrote ${command.htmlFile}`);
+      out(t('common.wrote', lang, { file: command.htmlFile }));
     }
     out();
     out(`${t('learn.next', lang)}:`);
@@ -326,7 +329,7 @@ export async function reset(lab: Lab, command: Command, root = REPO): Promise<nu
       }
     }
     const { dir, keptAt } = resetWorkspace(name, lab.id, root);
-    journalOf(name, root).append({ kind: 'reset', lab: lab.id, data: { note: keptAt ? `previous workspace kept in ${relative(root, keptAt)}` : 'fresh workspace' } });
+    journalOf(name, root).append({ kind: 'reset', lab: lab.id, data: { note: keptAt ? t('learn.journal.resetKept', command.lang, { dir: relative(root, keptAt) }) : t('learn.journal.resetFresh', command.lang), lang: command.lang } });
     out(`${t('learn.resetDone', command.lang)} ${relative(root, dir)}`);
     if (keptAt) out(`${t('learn.resetKept', command.lang)} ${relative(root, keptAt)}`);
     return 0;
@@ -380,7 +383,7 @@ export async function runCheck(lab: Lab, command: Pick<Command, 'learner' | 'lan
     journalOf(name, root).append({
       kind: 'fixed',
       lab: lab.id,
-      data: { note: 'npm run check passed: it type-checks, contract rules green, figures as good as the reference solution', figures: 'runs' in verdict ? Object.fromEntries(verdict.runs.map((r) => [r.run.name, { ok: r.workspace.finalOutcomes.ok ?? 0, accuracy: `${r.workspace.accuracy.correct}/${r.workspace.accuracy.total}`, silentWrong: r.workspace.silentWrong }])) : {} },
+      data: { note: t('learn.journal.fixed', command.lang), lang: command.lang, figures: 'runs' in verdict ? Object.fromEntries(verdict.runs.map((r) => [r.run.name, { ok: r.workspace.finalOutcomes.ok ?? 0, accuracy: `${r.workspace.accuracy.correct}/${r.workspace.accuracy.total}`, silentWrong: r.workspace.silentWrong }])) : {} },
     });
     out(t('learn.checkFixed', command.lang));
     out(readFileSync(solutionPatch(lab.id), 'utf8'));

@@ -43,7 +43,7 @@ export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> 
   for (const question of numbersFirst) {
     const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
     // Which of the lab's runs answers it: a question is always about one configuration.
-    const on = ` (${t('common.run', lang)} ${scoredOn(lab, question)})`;
+    const on = ` (${t('common.run', lang)} ${scoredOn(lab, question, lang)})`;
     const typed = await input({
       message: `${question.prompt[lang]}${unit}${on} ${t('learn.skip', lang)}`,
       validate: (text) => {

@@ -31,6 +31,15 @@ export const en = {
   'common.baseline': 'baseline',
   'common.hostRefused': 'the host refused the tool list',
   'common.stderr': "the {run} server's stderr (a sample)",
+  'common.readOnly': 'read-only',
+  'common.wrote': 'wrote {file}',
+  'learn.journal.settings': 'Settings',
+  'learn.journal.prediction': 'prediction',
+  'learn.journal.reasoning': 'Reasoning',
+  'learn.journal.off': 'off',
+  'learn.journal.resetKept': 'previous workspace kept in {dir}',
+  'learn.journal.resetFresh': 'fresh workspace',
+  'learn.journal.fixed': 'npm run check passed: it type-checks, contract rules green, figures as good as the reference solution',
 
   // How each server build answers failures (src/minimcp/errors.ts): the terminal report, the HTML report and the sweep page.
   'build.low-level': 'low-level (SDK Server): invalid arguments are JSON-RPC -32602, an exception inside the tool escapes as -32603',
@@ -272,6 +281,11 @@ export const en = {
   'sweep.workload.profile': 'profile edits',
   'sweep.workload.lessons': 'lesson requests',
   'sweep.readOnly': 'read-only',
+  'sweep.console': 'sweep: {labs} labs ({rows} rows) x {clients} clients x {servers} servers = {cells} cells, {runs} runs in {total} s (build {build} s, runs {running} s) with {jobs} job(s) x {perJob} runs in flight',
+  'sweep.changed': 'the break changes the figures in {changed} of {cells} cells; the fix falls short in {short}',
+  'sweep.fallsShort': '  fix falls short: {lab}, {client}, {server}: ok {before} -> {after}',
+  'sweep.page': 'page: {file}',
+  'class.learnerPlaceholder': 'name',
 } satisfies Record<string, Message>;
 
 export type MessageId = keyof typeof en;
