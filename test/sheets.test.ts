@@ -5,11 +5,14 @@
  * same sections in both languages; every prediction question names a figure
  * the runner's JSON really has, measured with the lab's own run settings.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getProfile } from '../src/lab/profiles/index.js';
 import { listBreaks } from '../src/lab/variants.js';
 import { at, figurePaths, isOutcomeLabel, LANGS, loadCatalogue, measure, type Figure } from '../src/learn/catalogue.js';
 import { runLabOnce } from '../src/learn/lab-runs.js';
+import { REPO } from '../src/lab/paths.js';
 import { AFTER_THE_RUN, figureRows, hasFigures, hints, includedFiles, readSheet, withIncludes } from '../src/learn/sheets.js';
 
 /**
@@ -90,6 +93,20 @@ describe.each(cases)('the %s sheet in %s', (id, lang) => {
 
   it('has a cascade of hints', () => {
     expect(hints(sheet).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('no hint hands over the fix: none holds a line the solution adds', () => {
+    // The solution's added lines, from solutions/<id>.patch itself (the last hint points at the place, it does not write the code).
+    const added = readFileSync(join(REPO, 'solutions', `${id}.patch`), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('+') && !l.startsWith('+++'))
+      .map((l) => l.slice(1).replace(/\s+/g, ' ').trim())
+      .filter((l) => l.length > 12 && !l.startsWith('//') && !l.startsWith('*'));
+    expect(added.length).toBeGreaterThan(0);
+    for (const hint of hints(sheet)) {
+      const text = hint.text.replace(/\s+/g, ' ');
+      expect(added.filter((line) => text.includes(line)), hint.title).toEqual([]);
+    }
   });
 
   it('has a figures region listing every question, after the run (npm run sheets writes it)', () => {

@@ -247,12 +247,20 @@ async function dispatch(command: Command): Promise<number> {
 }
 
 /**
- * A run, with a real model: a progress line on a terminal, and Ctrl+C stops
- * starting requests and shows what was measured (a second Ctrl+C quits). The
- * stand-in's runs take a second or two and need neither.
+ * A run. On a terminal, a progress line once it has taken more than a second
+ * (a stand-in lab run takes one or two; --calls 1000 --seeds 20, or a real
+ * model, take much longer). With a real model, Ctrl+C stops starting requests
+ * and shows what was measured (a second Ctrl+C quits).
  */
 async function runWithModel(options: LabOptions, lang: Lang): Promise<LabReport> {
-  if (!options.chat) return runLab(options);
+  const live = process.stderr.isTTY === true;
+  const started = performance.now();
+  let shown = false;
+  const onProgress = (done: number, total: number) => {
+    if (!options.chat && performance.now() - started < PROGRESS_AFTER_MS) return;
+    shown = true;
+    process.stderr.write(`\r${t(options.chat ? 'lab.modelProgress' : 'lab.progress', lang, { done, total })}`);
+  };
   const controller = new AbortController();
   let stops = 0;
   const onInterrupt = () => {
@@ -260,19 +268,21 @@ async function runWithModel(options: LabOptions, lang: Lang): Promise<LabReport>
     controller.abort();
     process.stderr.write(`\n${t('lab.modelStopping', lang)}\n`);
   };
-  process.on('SIGINT', onInterrupt);
-  const live = process.stderr.isTTY === true;
+  if (options.chat) process.on('SIGINT', onInterrupt);
   try {
     return await runLab({
       ...options,
-      settings: { ...options.settings, signal: controller.signal },
-      ...(live ? { onProgress: (done: number, total: number) => process.stderr.write(`\r${t('lab.modelProgress', lang, { done, total })}`) } : {}),
+      ...(options.chat ? { settings: { ...options.settings, signal: controller.signal } } : {}),
+      ...(live ? { onProgress } : {}),
     });
   } finally {
     process.off('SIGINT', onInterrupt);
-    if (live) process.stderr.write('\r\u001b[K');
+    if (shown) process.stderr.write('\r\u001b[K');
   }
 }
+
+/** A stand-in run shows its progress only after this long: a short run would only flash it. */
+const PROGRESS_AFTER_MS = 1000;
 
 /** Every user error (src/core/user-error.ts) is one line and its exit code; Ctrl+C at a prompt is 130. */
 export async function main(argv: string[]): Promise<number> {

@@ -20,7 +20,7 @@ export interface LabOptions {
   seeds?: number;
   /** A real model at an OpenAI-compatible endpoint writes the calls instead of the stand-in (src/lab/chat/). */
   chat?: ChatSetup;
-  /** Requests done of all the runs' requests together, as they finish (a real model is slow enough to show it). */
+  /** Requests done of all the runs' requests together, as they finish (for a progress line). */
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -47,22 +47,20 @@ export async function runLab(options: LabOptions): Promise<LabReport> {
   if (options.chat) await prepareChat(options.chat);
   const chatFor = options.chat ? chatModels(options.chat, settings.knobs.temperature) : undefined;
   // Each run's own settings: with a real model, its own transport (a recording or a replay is per run).
-  const progress = new Map<string, [number, number]>();
+  // Progress over all the runs together: every run of a lab sends as many requests, so the whole is one run's times the runs.
+  const runCount = seeds.length * (1 + (isBreak ? 1 : 0) + (isBreak && options.solution ? 1 : 0));
+  const progress = new Map<string, number>();
   const progressOf = (key: string) => (done: number, total: number) => {
-    progress.set(key, [done, total]);
+    progress.set(key, done);
     let all = 0;
-    let of = 0;
-    for (const [d, n] of progress.values()) (all += d), (of += n);
-    options.onProgress?.(all, of);
+    for (const d of progress.values()) all += d;
+    options.onProgress?.(all, total * runCount);
   };
-  const withModel = (variantName: string, at: RunSettings): RunSettings =>
-    chatFor
-      ? {
-          ...at,
-          chat: chatFor({ variant: variantName, client: at.client.id, server: at.server, seed: at.seed, workload: at.workload ?? 'conjugate', readOnly: at.readOnly ?? false }),
-          ...(options.onProgress ? { onProgress: progressOf(`${variantName} ${at.seed}`) } : {}),
-        }
-      : at;
+  const withModel = (variantName: string, at: RunSettings): RunSettings => ({
+    ...at,
+    ...(chatFor ? { chat: chatFor({ variant: variantName, client: at.client.id, server: at.server, seed: at.seed, workload: at.workload ?? 'conjugate', readOnly: at.readOnly ?? false }) } : {}),
+    ...(options.onProgress ? { onProgress: progressOf(`${variantName} ${at.seed}`) } : {}),
+  });
   // One seed after another, its servers side by side: more processes than
   // cores at once would only slow each call down (latency is a figure too).
   const perSeed: [RunResult, RunResult | undefined, RunResult | undefined][] = [];

@@ -131,6 +131,7 @@ export const en = {
   'lab.compareOutside': "outside the stand-in's range",
   'lab.compareNone': "Every figure of the real model lies within the stand-in's range.",
   'lab.modelProgress': 'model requests: {done} of {total}',
+  'lab.progress': 'requests run: {done} of {total}',
   'lab.modelStopping': 'Stopping: no new request starts; the ones in flight finish, then what was measured is shown. Ctrl+C again quits at once.',
   'lab.interruptedRun': 'stopped with Ctrl+C after {calls} requests: the figures are those of the requests that ran',
   'lab.schema': 'published schema of {tool}, variant against baseline',

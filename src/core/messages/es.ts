@@ -122,6 +122,7 @@ export const es: Record<MessageId, Message> = {
   'lab.compareOutside': 'fuera del rango del sustituto',
   'lab.compareNone': 'Todas las cifras del modelo real caen dentro del rango del sustituto.',
   'lab.modelProgress': 'peticiones al modelo: {done} de {total}',
+  'lab.progress': 'peticiones hechas: {done} de {total}',
   'lab.modelStopping': 'Deteniendo: no empieza ninguna petición nueva; las que están en curso terminan y después se muestra lo medido. Ctrl+C otra vez sale de inmediato.',
   'lab.interruptedRun': 'detenida con Ctrl+C tras {calls} peticiones: las cifras son las de las peticiones que se ejecutaron',
   'lab.schema': 'esquema publicado de {tool}, variante frente a línea base',
