@@ -6,8 +6,10 @@
  * expected finding (severity, rule, JSON Pointer) is written by hand from the
  * rule's definition in src/lint/rules.ts; none is copied from the linter.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { findStructuralUnions } from '../src/contract/rules.js';
 import { lintTools } from '../src/lint/lint.js';
 import { followRef, recursion, refUses } from '../src/lint/refs.js';
@@ -211,9 +213,8 @@ describe('config files', () => {
   });
 
   it('lists the stdio servers of an mcpServers file and skips the others, saying why', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-lint-config-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'claude_desktop_config.json');
     writeFileSync(
       file,
