@@ -247,6 +247,10 @@ describe('an endpoint that cannot be used', () => {
     }
   });
 
+  it('a replay from a folder that is not there says so before any server starts', async () => {
+    await expect(prepareChat({ replay: '/nonexistent/transcripts', concurrency: 2, timeoutMs: 1000 })).rejects.toThrow('--replay: no such folder /nonexistent/transcripts (make one with --record)');
+  });
+
   it('a key in the URL is refused before anything is sent', async () => {
     await expect(prepareChat(setup('http://user:secret@127.0.0.1:9/v1'))).rejects.toThrow(/must not carry a user or password/);
   });
@@ -344,6 +348,8 @@ describe('npm run lab -- --model openai', () => {
     expect(result.status).toBe(2);
     expect(result.ms).toBeLessThan(5000);
     expect(result.stderr.trim().split('\n')[0]).toBe(`lab: cannot reach the model endpoint at ${url}: ECONNREFUSED`);
+    // Nothing on stdout before it: the endpoint is checked before the run's first line is printed.
+    expect(result.stdout).toBe('');
   });
 
   it('refuses half a setup with one line and exit 2', async () => {

@@ -11,7 +11,7 @@
  */
 import { isAbsolute, join } from 'node:path';
 import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option, type ValuesOf } from '../core/options.js';
-import type { ChatSetup } from '../lab/chat/setup.js';
+import { prepareChat, type ChatSetup } from '../lab/chat/setup.js';
 import { runCommand, UserError } from '../core/user-error.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
@@ -234,6 +234,8 @@ async function dispatch(command: Command): Promise<number> {
     return 0;
   }
   if (!lab || command.explicitSettings || command.run.solution) {
+    // An endpoint that cannot be used fails before anything is printed (runLab checks again; a second GET costs nothing).
+    if (command.run.chat) await prepareChat(command.run.chat);
     if (lab && !command.noPredict) process.stdout.write(`${t(command.run.chat ? 'learn.exploringModel' : 'learn.exploring', command.lang)}\n\n`);
     const report = await runWithModel(command.run, command.lang);
     process.stdout.write(`${renderTerminal(report, command.lang)}\n`);

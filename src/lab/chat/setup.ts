@@ -4,7 +4,8 @@
  * them together), wrapped per run in a recording (`--record DIR`), or
  * replaced per run by a transcript (`--replay DIR`).
  */
-import { ChatEndpoint, checkReachable, normaliseBaseUrl, type ChatTransport } from './endpoint.js';
+import { statSync } from 'node:fs';
+import { ChatEndpoint, checkReachable, EndpointUnusable, normaliseBaseUrl, type ChatTransport } from './endpoint.js';
 import { RecordingTransport, ReplayTransport, transcriptFile } from './transcript.js';
 import type { ChatModel } from './agent.js';
 
@@ -37,7 +38,10 @@ export interface RunIdentity {
 
 /** Checked before any server starts: a URL where nothing answers fails in seconds (a replay needs no network). */
 export async function prepareChat(setup: ChatSetup): Promise<void> {
-  if (setup.replay) return;
+  if (setup.replay) {
+    if (!statSync(setup.replay, { throwIfNoEntry: false })?.isDirectory()) throw new EndpointUnusable(`--replay: no such folder ${setup.replay} (make one with --record)`);
+    return;
+  }
   await checkReachable(normaliseBaseUrl(setup.baseUrl!), setup.apiKey);
 }
 
