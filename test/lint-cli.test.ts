@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LintConfigReport, LintReport } from '../src/lint/types.js';
-import { lint, REAL_SERVERS, recorded } from './helpers/lint.js';
+import { lint, REAL_SERVERS, RECORDED, recorded } from './helpers/lint.js';
 import { REPO } from './helpers/server.js';
 
 const FIXTURES = join(REPO, 'test/fixtures/lint');
@@ -125,6 +125,35 @@ describe('thirty tools, three pages', () => {
     expect(report.tools).toHaveLength(30);
     expect(report.server.findings.map((f) => [f.rule, f.severity])).toEqual([['stdout-json-rpc-only', 'error']]);
     expect(report.server.findings[0]!.message).toContain('"thirty-tools server listening on stdio"');
+  });
+
+  it('--fail-on-host makes a host verdict decide the exit code too, on the hosts --for-hosts names', async () => {
+    // server-everything breaks no rule, yet (README's matrix, derived by hand in test/lint-hosts.test.ts) the Gemini
+    // hosts before 2025-11 refuse its two tools with format "uri", and openai-strict refuses all 17.
+    const everything = ['--from', join(RECORDED, 'server-everything.json')];
+    expect((await lint(everything)).code).toBe(0);
+    const refused = await lint([...everything, '--fail-on-host', 'refused']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout.trim().split('\n').at(-1)).toBe(
+      'exit 1: host verdicts reach --fail-on-host refused: continue-gemini-2025-02 (2 tools, the whole list), goose-google-2025-02 (2 tools, the whole list), gemini-cli-2025-06 (2 tools, the whole list), openai-strict (17 tools, the whole list)',
+    );
+    expect((await lint([...everything, '--fail-on-host', 'refused', '--for-hosts', 'gemini-cli-2025-06'])).code).toBe(1);
+    const mine = await lint([...everything, '--fail-on-host', 'refused', '--for-hosts', 'faithful,claude,gemini-cli-2025-11']);
+    expect(mine.code).toBe(0);
+    expect(mine.stdout.trim().split('\n').at(-1)).toBe('exit 0: nothing reaches --fail-on error or --fail-on-host refused');
+    // Lossy is worse than accepted: Claude shows server-memory as published, Langflow loses nothing of it either.
+    expect((await lint(['--from', join(RECORDED, 'server-memory.json'), '--fail-on-host', 'lossy', '--for-hosts', 'claude,langflow'])).code).toBe(0);
+    expect((await lint(['--from', join(RECORDED, 'server-memory.json'), '--fail-on-host', 'lossy', '--for-hosts', 'openai-strict'])).code).toBe(1);
+  });
+
+  it.each([
+    [['--fail-on-host', 'sometimes'], /--fail-on-host takes lossy, refused or none, not "sometimes"/],
+    [['--for-hosts', 'claude'], /--for-hosts names the hosts --fail-on-host judges/],
+    [['--fail-on-host', 'refused', '--for-hosts', 'claude,cursor'], /--for-hosts takes host profiles .* not "cursor"/],
+  ])('%j is a usage error, exit 2', async (args, message) => {
+    const result = await lint(['--from', join(RECORDED, 'server-memory.json'), ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
   });
 
   it('--fail-on decides the exit code', async () => {

@@ -247,7 +247,7 @@ describe('the terminal report', () => {
   it("shows a server's control and bidirectional characters as \ufffd, never raw", () => {
     const hostile = '\u001b[2J\u001b[31mevil\u202etxt.exe';
     const report = lintTools([{ name: hostile, description: `Give the path.\u0007`, inputSchema: { type: 'object', properties: {} } }]);
-    const text = renderTerminal([report], [], { colour: false, width: 200, failOn: 'error' });
+    const text = renderTerminal([report], [], { colour: false, width: 200, gate: 'error' });
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202a-\u202e]/);
     expect(text).toContain('\ufffd[2J\ufffd[31mevil\ufffdtxt.exe');
   });

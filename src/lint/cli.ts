@@ -14,8 +14,10 @@ import { contractOperations, lintTarget, type LintSettings } from './lint.js';
 import { toSarif } from './sarif.js';
 import { CLIENT_CAPABILITIES, killAllServers, type ClientCapability } from './server.js';
 import { commandTarget, configTargets, fromTarget, type Target } from './targets.js';
-import { exitCodeFor, renderTerminal } from './terminal.js';
-import { LINT_CONFIG_FORMAT, LINT_FORMAT_VERSION, type LintConfigReport, type LintReport, type Severity } from './types.js';
+import { exitCodeFor, type FailOn, type FailOnHost, type Gate } from './gate.js';
+import { HOST_IDS } from './hosts.js';
+import { renderTerminal } from './terminal.js';
+import { LINT_CONFIG_FORMAT, LINT_FORMAT_VERSION, type LintConfigReport, type LintReport } from './types.js';
 
 export const LINT_OPTIONS = [
   { name: 'variant', kind: 'string', value: 'ID', help: 'lint the kit\'s own server: baseline, or a break from breaks/ (in a clone of the kit)' },
@@ -28,6 +30,8 @@ export const LINT_OPTIONS = [
   { name: 'sarif', kind: 'string', value: 'FILE', help: 'also write the findings as SARIF 2.1.0 (for code scanning)' },
   { name: 'html', kind: 'string', value: 'FILE', help: 'also write the report as one self-contained HTML page' },
   { name: 'fail-on', kind: 'string', value: 'error|warning|none', help: 'the severity that makes the exit code 1 (default error)' },
+  { name: 'fail-on-host', kind: 'string', value: 'lossy|refused|none', help: ['also exit 1 when a host verdict is this bad or worse (refused includes dropped; default none:', 'host verdicts are shown, findings decide)'] },
+  { name: 'for-hosts', kind: 'string', value: 'LIST', help: ['the host profiles --fail-on-host judges, comma-separated (default all):', HOST_IDS.join(', ')] },
   { name: 'timeout', kind: 'string', value: 'S', help: 'seconds to wait for each answer (initialize, each tools/list page) before ending the server (default 10)' },
   {
     name: 'client-capabilities',
@@ -61,7 +65,7 @@ each host profile does with it (accepted, lossy, refused or dropped).
 
 ${optionsHelp(LINT_OPTIONS)}
 
-Exit codes: 0 nothing reaches --fail-on; 1 something does; 2 a usage error, or a
+Exit codes: 0 nothing reaches --fail-on (or --fail-on-host); 1 something does; 2 a usage error, or a
 server that did not start, wrote garbage, or did not answer in time (it is ended).
 `;
 }
@@ -74,7 +78,7 @@ interface Parsed {
   json: boolean;
   sarif?: string;
   html?: string;
-  failOn: Severity | 'none';
+  gate: Gate;
 }
 
 async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 'help'> {
@@ -92,6 +96,12 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
   if (values.server !== undefined && values.config === undefined) throw fail('--server picks a server of --config FILE');
   const failOn = values['fail-on'] ?? 'error';
   if (!['error', 'warning', 'none'].includes(failOn)) throw fail(`--fail-on takes error, warning or none, not "${failOn}"`);
+  const failOnHost = values['fail-on-host'] ?? 'none';
+  if (!['lossy', 'refused', 'none'].includes(failOnHost)) throw fail(`--fail-on-host takes lossy, refused or none, not "${failOnHost}"`);
+  if (values['for-hosts'] !== undefined && failOnHost === 'none') throw fail('--for-hosts names the hosts --fail-on-host judges: give --fail-on-host lossy or refused too');
+  const forHosts = values['for-hosts'] === undefined ? HOST_IDS : values['for-hosts'].split(',').map((h) => h.trim()).filter(Boolean);
+  const unknownHosts = forHosts.filter((h) => !HOST_IDS.includes(h));
+  if (unknownHosts.length > 0 || forHosts.length === 0) throw fail(`--for-hosts takes host profiles (comma-separated) from ${HOST_IDS.join(', ')}, not "${unknownHosts.join(', ') || values['for-hosts']}"`);
   const timeout = values.timeout === undefined ? 10 : Number(values.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600) throw fail(`--timeout takes seconds, more than 0 and at most 600, not "${values.timeout}"`);
   if (values.save !== undefined && (values.config !== undefined || values.from !== undefined)) throw fail('--save writes the tools/list of one server started here');
@@ -119,7 +129,7 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
     json: values.json === true,
     ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
     ...(values.html !== undefined ? { html: values.html } : {}),
-    failOn: failOn as Severity | 'none',
+    gate: { failOn: failOn as FailOn, failOnHost: failOnHost as FailOnHost, forHosts },
   };
 }
 
@@ -167,7 +177,7 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
       parsed.configFile === undefined ? reports[0]! : { format: LINT_CONFIG_FORMAT, version: LINT_FORMAT_VERSION, config: parsed.configFile, servers: reports, skipped: parsed.skipped };
     stdout(`${JSON.stringify(document, null, 2)}\n`);
   } else {
-    stdout(renderTerminal(reports, parsed.skipped, { colour: ctx.colour ?? colourOn(), width: ctx.width ?? (process.stdout.columns || 120), failOn: parsed.failOn }));
+    stdout(renderTerminal(reports, parsed.skipped, { colour: ctx.colour ?? colourOn(), width: ctx.width ?? (process.stdout.columns || 120), gate: parsed.gate }));
   }
   if (parsed.sarif !== undefined) {
     writeFileSync(parsed.sarif, `${JSON.stringify(toSarif(reports.map((report, i) => ({ report, ...(parsed.targets[i]!.source ? { source: parsed.targets[i]!.source } : {}) }))), null, 2)}\n`);
@@ -178,5 +188,5 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
     said(`wrote ${parsed.html}`);
   }
   for (const r of reports) if (r.server.error) stderr(`lint: ${r.server.label}: ${r.server.error.message}\n`);
-  return exitCodeFor(reports, parsed.failOn);
+  return exitCodeFor(reports, parsed.gate);
 }

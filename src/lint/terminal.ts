@@ -6,13 +6,17 @@
 import { paint } from '../core/colour.js';
 import { HOST_IDS } from './hosts.js';
 import { ruleTitle } from './rules.js';
-import type { Finding, HostVerdict, LintReport, Severity, Verdict } from './types.js';
+import { exitCodeFor, findingsReaching, hostsReaching, type FailOn, type Gate } from './gate.js';
+import type { Finding, HostVerdict, LintReport, Verdict } from './types.js';
 
 export interface TerminalOptions {
   colour: boolean;
   width: number;
-  failOn: Severity | 'none';
+  /** What decides the exit code (src/lint/gate.ts); without host judging, --fail-on alone. */
+  gate: Gate | FailOn;
 }
+
+const gateOf = (gate: Gate | FailOn): Gate => (typeof gate === 'string' ? { failOn: gate, failOnHost: 'none', forHosts: HOST_IDS } : gate);
 
 const CELL: Record<Verdict, { text: string; ansi: string }> = {
   accepted: { text: 'ok', ansi: '32' },
@@ -173,14 +177,6 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
   return lines;
 }
 
-/** The exit code the findings call for: 1 when one reaches --fail-on. */
-export function exitCodeFor(reports: LintReport[], failOn: Severity | 'none'): number {
-  if (reports.some((r) => r.server.error)) return 2;
-  if (failOn === 'none') return 0;
-  const reaches = (f: Finding) => f.severity === 'error' || failOn === 'warning';
-  return reports.some((r) => [...r.server.findings, ...r.tools.flatMap((t) => t.findings)].some(reaches)) ? 1 : 0;
-}
-
 export function renderTerminal(unsafeReports: LintReport[], unsafeSkipped: { name: string; reason: string }[], o: TerminalOptions): string {
   const reports = sanitized(unsafeReports);
   const skipped = sanitized(unsafeSkipped);
@@ -202,14 +198,21 @@ export function renderTerminal(unsafeReports: LintReport[], unsafeSkipped: { nam
     );
   }
   for (const skip of skipped) out.push(paint('2', `skipped ${skip.name}: ${skip.reason}`, o.colour));
-  const code = exitCodeFor(reports, o.failOn);
+  const gate = gateOf(o.gate);
+  const code = exitCodeFor(reports, gate);
   const failed = reports.filter((r) => r.server.error).length;
+  const hosts = hostsReaching(reports, gate);
+  const why = [
+    findingsReaching(reports, gate.failOn).length > 0 ? `findings reach --fail-on ${gate.failOn}` : '',
+    hosts.length > 0 ? `host verdicts reach --fail-on-host ${gate.failOnHost}: ${hosts.map((h) => `${h.host} (${[h.tools > 0 ? plural(h.tools, 'tool') : '', h.wholeList ? 'the whole list' : ''].filter(Boolean).join(', ')})`).join(', ')}` : '',
+  ].filter(Boolean);
+  const judged = [`--fail-on ${gate.failOn}`, ...(gate.failOnHost === 'none' ? [] : [`--fail-on-host ${gate.failOnHost}`])].join(' or ');
   out.push(
     code === 2
       ? paint('31', `exit 2: ${plural(failed, 'server')} could not be linted`, o.colour)
       : code === 1
-        ? paint('31', `exit 1: findings reach --fail-on ${o.failOn}`, o.colour)
-        : paint('32', `exit 0: nothing reaches --fail-on ${o.failOn}`, o.colour),
+        ? paint('31', `exit 1: ${why.join('; ')}`, o.colour)
+        : paint('32', `exit 0: nothing reaches ${judged}`, o.colour),
   );
   return `${out.join('\n')}\n`;
 }
