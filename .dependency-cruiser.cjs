@@ -58,6 +58,9 @@ module.exports = {
       to: { circular: true },
     },
   ],
+  // dependency-cruiser reads the TypeScript here with @swc/core (a devDependency for that alone): without it, it
+  // finds no imports and every rule would pass with nothing checked; test/dependencies.test.ts's mutations catch that
+  // (measured: uninstalling @swc/core turns 8 of its 10 tests red).
   options: {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,

@@ -102,13 +102,6 @@ export function optionFor(meaning: Meaning, options: readonly string[]): string 
   return options.find((option) => words.has(normalise(option)));
 }
 
-/** The meaning an option says, if it is one of the phrasings of a meaning of that concept. */
-export function meaningOfOption(option: string, concept: 'tense' | 'person' | 'action'): Meaning | undefined {
-  const pool: readonly Meaning[] = concept === 'tense' ? TENSE_MEANINGS : concept === 'person' ? PERSON_MEANINGS : ACTION_MEANINGS;
-  const word = normalise(option);
-  return pool.find((m) => PHRASINGS[m].some((p) => normalise(p) === word));
-}
-
 /**
  * Meanings a reader mixes up with this one: the same concept, differing in
  * one feature (pst.prf and pst.prf.prog; 3sg and 3pl; prs.prf and pst.prf).

@@ -8,7 +8,7 @@
  * supported for STRING type" (src/lab/profiles/gemini-api.ts, with its
  * sources).
  */
-import type { Finding, LintReport, Severity, Verdict } from './types.js';
+import { allFindings, type Finding, type LintReport, type Severity, type Verdict } from './types.js';
 
 export type FailOn = Severity | 'none';
 export type FailOnHost = 'lossy' | 'refused' | 'none';
@@ -27,7 +27,7 @@ const THRESHOLD: Record<Exclude<FailOnHost, 'none'>, number> = { lossy: 1, refus
 /** The findings of every server and tool that reach `failOn`. */
 export function findingsReaching(reports: LintReport[], failOn: FailOn): Finding[] {
   if (failOn === 'none') return [];
-  return reports.flatMap((r) => [...r.server.findings, ...r.tools.flatMap((t) => t.findings)]).filter((f) => f.severity === 'error' || failOn === 'warning');
+  return reports.flatMap(allFindings).filter((f) => f.severity === 'error' || failOn === 'warning');
 }
 
 /** Per judged host, how many tools (and whether the whole list in one request) reach `--fail-on-host`. */

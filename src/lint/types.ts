@@ -111,10 +111,6 @@ export function segment(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-export function errorCount(findings: Finding[], atLeast: Severity): number {
-  return findings.filter((f) => f.severity === 'error' || atLeast === 'warning').length;
-}
-
 /** Every finding of a report: the server's and every tool's. */
 export function allFindings(report: LintReport): Finding[] {
   return [...report.server.findings, ...report.tools.flatMap((t) => t.findings)];
