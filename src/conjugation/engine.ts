@@ -122,6 +122,22 @@ export function principalPartsOf(verb: KnownVerb): PrincipalParts {
   return { infinitive: verb, past, pastParticiple: past };
 }
 
+/**
+ * Whether a verb is one the table knows. Used by no file of src/ itself: the
+ * structural-anyof and discriminated-union breaks and solutions call it (and
+ * principalPartsByName) when they let a verb come by name or by its parts.
+ */
+export function isKnownVerb(name: string): name is KnownVerb {
+  return (KNOWN_VERBS as readonly string[]).includes(name);
+}
+
+/** Principal parts of a verb by name: a known verb from the table, any other verb by the regular rules. */
+export function principalPartsByName(name: string): PrincipalParts {
+  if (isKnownVerb(name)) return principalPartsOf(name);
+  const past = regularPast(name);
+  return { infinitive: name, past, pastParticiple: past };
+}
+
 // ---------------------------------------------------------------------------
 // Conjugation
 // ---------------------------------------------------------------------------
