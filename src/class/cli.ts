@@ -20,7 +20,7 @@ import { buildClassReport } from './report.js';
 import { findModelRuns } from './model-runs.js';
 import { renderClassTerminal } from './terminal.js';
 import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option } from '../core/options.js';
-import { UserError } from '../core/user-error.js';
+import { runCommand, UsageError } from '../core/user-error.js';
 
 const REPORT_OPTIONS = [
   { name: 'out', kind: 'string', value: 'FILE', help: 'where to write the page (default FOLDER/class-report.html)' },
@@ -53,7 +53,6 @@ ${optionsHelp(HANDOUT_OPTIONS.filter((o) => o.name !== 'help'), { indent: 4, wid
 
   -h, --help          this text`;
 
-export class ClassUsageError extends UserError {}
 
 const write = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 
@@ -73,7 +72,7 @@ function shown(path: string): string {
 
 function langOf(value: string | undefined): Lang {
   if (value === undefined) return detectLang();
-  if (!(LANGS as readonly string[]).includes(value)) throw new ClassUsageError(`unknown language "${value}"; one of: ${LANGS.join(', ')}`);
+  if (!(LANGS as readonly string[]).includes(value)) throw new UsageError(`unknown language "${value}"; one of: ${LANGS.join(', ')}`);
   return value as Lang;
 }
 
@@ -82,17 +81,17 @@ function writeFile(file: string, text: string): void {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
   } catch (error) {
-    throw new ClassUsageError(`cannot write ${file}: ${(error as Error).message}`);
+    throw new UsageError(`cannot write ${file}: ${(error as Error).message}`);
   }
 }
 
 export async function reportCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseOptions(REPORT_OPTIONS, argv, (message) => new ClassUsageError(message), { positionals: true });
+  const { values, positionals } = parseOptions(REPORT_OPTIONS, argv, (message) => new UsageError(message), { positionals: true });
   if (values.help) {
     write(USAGE);
     return 0;
   }
-  if (positionals.length > 1) throw new ClassUsageError(`report takes one folder; got ${positionals.length}: ${positionals.join(' ')}`);
+  if (positionals.length > 1) throw new UsageError(`report takes one folder; got ${positionals.length}: ${positionals.join(' ')}`);
   const lang = langOf(values.lang);
   const given = positionals[0];
   const folder = given === undefined ? join(REPO, 'learners') : fromUser(given);
@@ -102,7 +101,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
     // No learners/ folder yet on this machine: nobody has run a lab here, which is not a mistake.
     discovery = given === undefined && !existsSync(folder) ? { journals: [], unreadable: [], duplicateNames: [] } : discover(folder);
   } catch (error) {
-    if (error instanceof FolderError) throw new ClassUsageError(error.message.replace(folder, name));
+    if (error instanceof FolderError) throw new UsageError(error.message.replace(folder, name));
     throw error;
   }
   const modelRuns = given === undefined && !existsSync(folder) ? [] : findModelRuns(folder);
@@ -121,7 +120,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
 }
 
 export async function handoutCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseOptions(HANDOUT_OPTIONS, argv, (message) => new ClassUsageError(message), { positionals: true });
+  const { values, positionals } = parseOptions(HANDOUT_OPTIONS, argv, (message) => new UsageError(message), { positionals: true });
   if (values.help) {
     write(USAGE);
     return 0;
@@ -129,7 +128,7 @@ export async function handoutCommand(argv: string[]): Promise<number> {
   const labs = loadCatalogue();
   const ids = labs.map((l) => l.id).join(', ');
   if (values.all) {
-    if (positionals.length > 0) throw new ClassUsageError(`handout --all takes no lab; got ${positionals.join(' ')}`);
+    if (positionals.length > 0) throw new UsageError(`handout --all takes no lab; got ${positionals.join(' ')}`);
     const langs = values.lang === undefined ? [...LANGS] : [langOf(values.lang)];
     const dir = fromUser((values.out) ?? join('out', 'handouts'));
     for (const lab of labs) {
@@ -141,9 +140,9 @@ export async function handoutCommand(argv: string[]): Promise<number> {
     }
     return 0;
   }
-  if (positionals.length !== 1) throw new ClassUsageError(positionals.length === 0 ? `which lab? one of: ${ids} (or --all)` : `handout takes one lab; got ${positionals.join(' ')}`);
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? `which lab? one of: ${ids} (or --all)` : `handout takes one lab; got ${positionals.join(' ')}`);
   const lab = labs.find((l) => l.id === positionals[0]);
-  if (!lab) throw new ClassUsageError(`unknown lab "${positionals[0]}"; one of: ${ids}`);
+  if (!lab) throw new UsageError(`unknown lab "${positionals[0]}"; one of: ${ids}`);
   const lang = langOf(values.lang);
   const file = fromUser((values.out) ?? join('out', 'handouts', `${lab.id}.${lang}.html`));
   writeFile(file, renderHandout(lab, lang));
@@ -151,44 +150,32 @@ export async function handoutCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** The sweep lives in src/class/sweep.ts (someone else's file): loaded only when asked for, so the other commands never run its code. */
+/** The sweep (src/class/sweep.ts) is loaded only when asked for: the other commands never run its code. */
 export async function sweepCommand(argv: string[]): Promise<number> {
-  if (!existsSync(join(REPO, 'src', 'class', 'sweep.ts'))) {
-    process.stderr.write('class: sweep is not available in this copy of the kit (src/class/sweep.ts is missing)\n');
-    return 2;
-  }
   const { runSweepCommand } = await import('./sweep.js');
   return runSweepCommand(argv);
 }
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  try {
-    switch (command) {
-      case 'report':
-        return await reportCommand(rest);
-      case 'handout':
-        return await handoutCommand(rest);
-      case 'sweep':
-        return await sweepCommand(rest);
-      case '--help':
-      case '-h':
-      case 'help':
-        write(USAGE);
-        return 0;
-      case undefined:
-        process.stderr.write(`class: which command? report, handout or sweep (npm run class -- --help)\n`);
-        return 2;
-      default:
-        process.stderr.write(`class: unknown command "${command}"; one of: report, handout, sweep (npm run class -- --help)\n`);
-        return 2;
-    }
-  } catch (error) {
-    // Every user error (src/core/user-error.ts): one line, its exit code.
-    if (error instanceof UserError) {
-      process.stderr.write(`class ${command}: ${error.message}\n`);
-      return error.exitCode;
-    }
-    throw error;
+  switch (command) {
+    case '--help':
+    case '-h':
+    case 'help':
+      write(USAGE);
+      return 0;
+    case undefined:
+      process.stderr.write(`class: which command? report, handout or sweep (npm run class -- --help)\n`);
+      return 2;
+    case 'sweep':
+      // Its own runCommand: "sweep: ...", with where its options are.
+      return sweepCommand(rest);
+    case 'report':
+    case 'handout':
+      // Every user error (src/core/user-error.ts): one line, "class <command>: ...", its exit code.
+      return runCommand(`class ${command}`, () => (command === 'report' ? reportCommand(rest) : handoutCommand(rest)));
+    default:
+      process.stderr.write(`class: unknown command "${command}"; one of: report, handout, sweep (npm run class -- --help)\n`);
+      return 2;
   }
 }

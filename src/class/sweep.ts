@@ -33,12 +33,12 @@ import { LANGS, type Lang } from '../learn/catalogue.js';
 import { detectLang } from '../core/lang.js';
 import { formatNumber, t } from '../core/messages/index.js';
 import { PROFILE_IDS } from '../lab/profiles/index.js';
-import { BuildError, listBreaks } from '../lab/variants.js';
+import { listBreaks } from '../lab/variants.js';
 import { availableParallelism } from 'node:os';
 import { okShare, pct, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, type SweepReport } from './sweep-model.js';
 import { renderPage } from './sweep-page.js';
 import { sweep } from './sweep-run.js';
-import { UserError } from '../core/user-error.js';
+import { runCommand, UsageError } from '../core/user-error.js';
 
 export * from './sweep-model.js';
 export { renderPage } from './sweep-page.js';
@@ -65,7 +65,8 @@ each with its solution, on one page: the whole course's findings on one screen.
 
 ${optionsHelp(SWEEP_OPTIONS)}`;
 
-class UsageError extends UserError {}
+/** A bad command line: one line, and where to read the sweep's options. */
+const usage = (message: string) => new UsageError(message, '(npm run class -- sweep --help for the options)');
 
 interface SweepCommand {
   seed: number;
@@ -78,17 +79,17 @@ interface SweepCommand {
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} takes a whole number of at least ${min} (got ${value})`);
+  if (!/^\d+$/.test(value) || Number(value) < min) throw usage(`--${name} takes a whole number of at least ${min} (got ${value})`);
   return Number(value);
 }
 
 export function parseSweepArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): SweepCommand | 'help' {
   // Tolerate the subcommand's own name in front, whoever routes to us.
   const args = argv[0] === 'sweep' ? argv.slice(1) : argv;
-  const { values } = parseOptions(SWEEP_OPTIONS, args, (message) => new UsageError(message));
+  const { values } = parseOptions(SWEEP_OPTIONS, args, usage);
   if (values.help) return 'help';
-  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw new UsageError(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
-  if (values.out === '') throw new UsageError('--out needs a file name');
+  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw usage(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
+  if (values.out === '') throw usage('--out needs a file name');
   return {
     seed: wholeNumber('seed', values.seed, 1, 0),
     calls: wholeNumber('calls', values.calls, 100, 1),
@@ -104,17 +105,13 @@ export function sweepJson(report: SweepReport): string {
   return JSON.stringify(report, null, 2);
 }
 
+/** The sweep command: a bad command line or a server that does not build is one line (src/core/user-error.ts). */
 export async function runSweepCommand(argv: string[]): Promise<number> {
-  let command: SweepCommand | 'help';
-  try {
-    command = parseSweepArgs(argv);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`sweep: ${error.message}\n(npm run class -- sweep --help for the options)\n`);
-      return 2;
-    }
-    throw error;
-  }
+  return runCommand('sweep', () => sweepMain(argv));
+}
+
+async function sweepMain(argv: string[]): Promise<number> {
+  const command = parseSweepArgs(argv);
   if (command === 'help') {
     process.stdout.write(`${SWEEP_USAGE}\n`);
     return 0;
@@ -132,11 +129,8 @@ export async function runSweepCommand(argv: string[]): Promise<number> {
       onProgress: tty ? (done, total) => process.stderr.write(`\rsweep: ${done}/${total} runs`) : undefined,
     });
   } catch (error) {
+    // The progress line ends before the error's line (a server that does not build is a BuildError: exit 1).
     if (tty) process.stderr.write('\n');
-    if (error instanceof BuildError) {
-      process.stderr.write(`sweep: ${error.message}\n`);
-      return 1;
-    }
     throw error;
   }
   if (tty) process.stderr.write('\r\u001b[K');

@@ -12,7 +12,7 @@
 import { isAbsolute, join } from 'node:path';
 import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option, type ValuesOf } from '../core/options.js';
 import { prepareChat, type ChatSetup } from '../lab/chat/setup.js';
-import { runCommand, UserError } from '../core/user-error.js';
+import { runCommand, UsageError, UserError } from '../core/user-error.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
 import * as flow from '../learn/flow.js';
@@ -103,50 +103,46 @@ Variants: ${[BASELINE, ...listBreaks()].join(', ')}
 Check a fix: npm run check -- <lab>`;
 
 /** A bad command line: one line, and where to read the options. */
-export class UsageError extends UserError {
-  constructor(message: string) {
-    super(message, 2, '(npm run lab -- --help for the options)');
-  }
-}
+const usage = (message: string) => new UsageError(message, '(npm run lab -- --help for the options)');
 
 
 
 function integer(name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(`--${name} takes a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'} (got ${value})`);
+    throw usage(`--${name} takes a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'} (got ${value})`);
   }
   return Number(value);
 }
 
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Command | 'help' {
-  const { values } = parseOptions([...LAB_OPTIONS, ...RUN_OPTIONS, ...MODEL_OPTIONS], argv, (message) => new UsageError(message));
+  const { values } = parseOptions([...LAB_OPTIONS, ...RUN_OPTIONS, ...MODEL_OPTIONS], argv, usage);
   if (values.help) return 'help';
   const variants = [BASELINE, ...listBreaks()];
   if (values.variant !== undefined && !variants.includes(values.variant)) {
-    throw new UsageError(`unknown variant "${values.variant}"; one of: ${variants.join(', ')}`);
+    throw usage(`unknown variant "${values.variant}"; one of: ${variants.join(', ')}`);
   }
   const clientId = values.client ?? 'faithful';
   const client = getProfile(clientId);
-  if (!client) throw new UsageError(`unknown client "${clientId}"; one of: ${PROFILE_IDS.join(', ')}`);
-  if (values.spec !== undefined) throw new UsageError(`--spec is gone: which error a client sees depends on the server build, not the MCP revision; use --server ${SERVER_BUILDS.join('|')}`);
+  if (!client) throw usage(`unknown client "${clientId}"; one of: ${PROFILE_IDS.join(', ')}`);
+  if (values.spec !== undefined) throw usage(`--spec is gone: which error a client sees depends on the server build, not the MCP revision; use --server ${SERVER_BUILDS.join('|')}`);
   const variant = values.variant;
   const lab = variant && variant !== BASELINE ? loadCatalogue().find((l) => l.id === variant) : undefined;
   // An exploration of a lab runs on the lab's own server build unless told otherwise.
   const server = values.server ?? lab?.runs[0]?.server ?? DEFAULT_BUILD;
-  if (!isServerBuild(server)) throw new UsageError(`unknown server build "${server}"; one of: ${SERVER_BUILDS.join(', ')}`);
+  if (!isServerBuild(server)) throw usage(`unknown server build "${server}"; one of: ${SERVER_BUILDS.join(', ')}`);
   const temperature = values.temperature === undefined ? DEFAULT_KNOBS.temperature : Number(values.temperature);
-  if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2) throw new UsageError(`--temperature takes a number from 0 to 2 (got ${values.temperature})`);
-  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw new UsageError(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
-  if (values.solution && variant === BASELINE) throw new UsageError('--solution needs a break: the baseline has no solution');
+  if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2) throw usage(`--temperature takes a number from 0 to 2 (got ${values.temperature})`);
+  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw usage(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
+  if (values.solution && variant === BASELINE) throw usage('--solution needs a break: the baseline has no solution');
   const labOnly = (['read', 'workspace', 'reset'] as const).filter((flag) => values[flag]).map((f) => `--${f}`);
   if (values.hint !== undefined) labOnly.push('--hint');
-  if (labOnly.length > 0 && !lab) throw new UsageError(`${labOnly.join(', ')} needs a lab: --variant ${listBreaks()[0] ?? '<lab>'}`);
-  if (values['no-predict'] && values.predict !== undefined) throw new UsageError('--no-predict and --predict exclude each other');
-  if (values.html !== undefined && values.html.trim() === '') throw new UsageError('--html takes a file name: --html report.html');
-  if (values.html !== undefined && (!variant || labOnly.length > 0)) throw new UsageError(`--html writes the page of a run: --variant ${listBreaks()[0] ?? '<lab>'} --html report.html`);
+  if (labOnly.length > 0 && !lab) throw usage(`${labOnly.join(', ')} needs a lab: --variant ${listBreaks()[0] ?? '<lab>'}`);
+  if (values['no-predict'] && values.predict !== undefined) throw usage('--no-predict and --predict exclude each other');
+  if (values.html !== undefined && values.html.trim() === '') throw usage('--html takes a file name: --html report.html');
+  if (values.html !== undefined && (!variant || labOnly.length > 0)) throw usage(`--html writes the page of a run: --variant ${listBreaks()[0] ?? '<lab>'} --html report.html`);
   const workload = values.workload ?? 'conjugate';
-  if (!(WORKLOADS as readonly string[]).includes(workload)) throw new UsageError(`unknown workload "${workload}"; one of: ${WORKLOADS.join(', ')}`);
+  if (!(WORKLOADS as readonly string[]).includes(workload)) throw usage(`unknown workload "${workload}"; one of: ${WORKLOADS.join(', ')}`);
   const knobs: Knobs = { ...DEFAULT_KNOBS, temperature };
   const chat = chatSetup(values, env);
   return {
@@ -187,22 +183,22 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 /** `--model openai` and its options, checked: what src/lab/chat/setup.ts needs, or undefined for the stand-in. */
 function chatSetup(values: ValuesOf<typeof MODEL_OPTIONS>, env: NodeJS.ProcessEnv): ChatSetup | undefined {
   const model = values.model ?? (values.replay !== undefined ? 'openai' : 'stand-in');
-  if (model !== 'stand-in' && model !== 'openai') throw new UsageError(`unknown --model "${model}"; one of: stand-in, openai`);
+  if (model !== 'stand-in' && model !== 'openai') throw usage(`unknown --model "${model}"; one of: stand-in, openai`);
   const given = (['base-url', 'model-name', 'api-key-env', 'concurrency', 'request-timeout', 'record', 'replay'] as const).filter((k) => values[k] !== undefined);
   if (model === 'stand-in') {
-    if (given.length > 0) throw new UsageError(`--${given[0]} is for a real model: add --model openai`);
+    if (given.length > 0) throw usage(`--${given[0]} is for a real model: add --model openai`);
     return undefined;
   }
-  if (values.record !== undefined && values.replay !== undefined) throw new UsageError('--record and --replay exclude each other');
+  if (values.record !== undefined && values.replay !== undefined) throw usage('--record and --replay exclude each other');
   if (values.replay === undefined) {
-    if (values['base-url'] === undefined) throw new UsageError('--model openai needs --base-url URL (e.g. http://localhost:11434/v1 for Ollama)');
-    if (values['model-name'] === undefined) throw new UsageError('--model openai needs --model-name NAME (the model at the endpoint, e.g. qwen2.5:3b)');
+    if (values['base-url'] === undefined) throw usage('--model openai needs --base-url URL (e.g. http://localhost:11434/v1 for Ollama)');
+    if (values['model-name'] === undefined) throw usage('--model openai needs --model-name NAME (the model at the endpoint, e.g. qwen2.5:3b)');
   }
-  for (const dir of [values.record, values.replay]) if (dir !== undefined && dir.trim() === '') throw new UsageError('--record and --replay take a folder');
+  for (const dir of [values.record, values.replay]) if (dir !== undefined && dir.trim() === '') throw usage('--record and --replay take a folder');
   const keyVar = values['api-key-env'] ?? 'OPENAI_API_KEY';
-  if (values['api-key-env'] !== undefined && !env[keyVar]) throw new UsageError(`--api-key-env ${keyVar}: the variable ${keyVar} is not set`);
+  if (values['api-key-env'] !== undefined && !env[keyVar]) throw usage(`--api-key-env ${keyVar}: the variable ${keyVar} is not set`);
   const timeout = values['request-timeout'] === undefined ? 120 : Number(values['request-timeout']);
-  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) throw new UsageError(`--request-timeout takes seconds, more than 0 and at most 3600 (got ${values['request-timeout']})`);
+  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) throw usage(`--request-timeout takes seconds, more than 0 and at most 3600 (got ${values['request-timeout']})`);
   return {
     baseUrl: values['base-url'],
     modelName: values['model-name'],

@@ -16,6 +16,13 @@ export class UserError extends Error {
   }
 }
 
+/** A command line the command cannot take: exit 2; `help`, when given, is a second line saying where the options are. */
+export class UsageError extends UserError {
+  constructor(message: string, help?: string) {
+    super(message, 2, help);
+  }
+}
+
 /**
  * Runs a command's main: a UserError is its line (and hint) on stderr and its
  * exit code; Ctrl+C at a prompt (inquirer's ExitPromptError) is exit 130,
