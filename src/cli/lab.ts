@@ -223,7 +223,7 @@ async function dispatch(command: Command): Promise<number> {
   if (lab && command.workspace) return flow.makeWorkspace(lab, command);
   if (lab && command.reset) return flow.reset(lab, command);
   if (command.run.json) {
-    const report = await runWithModel(command.run, command.lang);
+    const report = await runWatched(command.run, command.lang);
     process.stdout.write(`${toJson(report)}\n`);
     // stdout stays one JSON document: the note goes to stderr.
     if (command.htmlFile) writeHtml(command.htmlFile, report, command.lang, (text) => process.stderr.write(text));
@@ -233,7 +233,7 @@ async function dispatch(command: Command): Promise<number> {
     // An endpoint that cannot be used fails before anything is printed (runLab checks again; a second GET costs nothing).
     if (command.run.chat) await prepareChat(command.run.chat);
     if (lab && !command.noPredict) process.stdout.write(`${t(command.run.chat ? 'learn.exploringModel' : 'learn.exploring', command.lang)}\n\n`);
-    const report = await runWithModel(command.run, command.lang);
+    const report = await runWatched(command.run, command.lang);
     process.stdout.write(`${renderTerminal(report, command.lang)}\n`);
     if (report.standIn) process.stdout.write(`\n${renderComparison(report, command.lang, (text) => paint('1', text))}\n`);
     const stopped = Object.values(report.runs).find((r) => r?.interrupted);
@@ -250,7 +250,7 @@ async function dispatch(command: Command): Promise<number> {
  * model, take much longer). With a real model, Ctrl+C stops starting requests
  * and shows what was measured (a second Ctrl+C quits).
  */
-async function runWithModel(options: LabOptions, lang: Lang): Promise<LabReport> {
+async function runWatched(options: LabOptions, lang: Lang): Promise<LabReport> {
   const live = process.stderr.isTTY === true;
   const started = performance.now();
   let shown = false;
