@@ -7,7 +7,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerBuild } from '../minimcp/errors.js';
 import { runLessonRequest, runProfileEdit, runRequest, TOOL_NAME, type CallRecord, type HostView } from './agent.js';
 import { ServerConnection } from './connection.js';
-import { serverCommand } from '../lab/variants.js';
+import { serverCommand } from './variants.js';
 import { KNOB_SOURCES, type Knobs } from './knobs.js';
 import { figures, type Figures } from './metrics.js';
 import { findings } from './model-reading.js';

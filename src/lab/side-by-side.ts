@@ -32,6 +32,16 @@ export function seedsFrom(first: number, count: number): number[] {
   return Array.from({ length: Math.max(1, count) }, (_, i) => first + i);
 }
 
+/** One seed's runs: the baseline, and the variant and solution when the lab has them. */
+type SeedRuns = [RunResult, RunResult | undefined, RunResult | undefined];
+
+/** Each figure's mean and range over the seeds, per role. */
+function summarise(seeds: number[], perSeed: SeedRuns[]): SeedSummary {
+  const of = (i: 0 | 1 | 2) => perSeed.map((runs) => runs[i]).filter((r): r is RunResult => r !== undefined);
+  const [, variant, solution] = perSeed[0]!;
+  return { seeds, baseline: spreads(of(0)), ...(variant ? { variant: spreads(of(1)) } : {}), ...(solution ? { solution: spreads(of(2)) } : {}) };
+}
+
 export async function runLab(options: LabOptions): Promise<LabReport> {
   const { variant, settings } = options;
   const isBreak = variant !== BASELINE;
@@ -48,7 +58,7 @@ export async function runLab(options: LabOptions): Promise<LabReport> {
   const chatFor = options.chat ? chatModels(options.chat, settings.knobs.temperature) : undefined;
   // Each run's own settings: with a real model, its own transport (a recording or a replay is per run).
   // Progress over all the runs together: every run of a lab sends as many requests, so the whole is one run's times the runs.
-  const runCount = seeds.length * (1 + (isBreak ? 1 : 0) + (isBreak && options.solution ? 1 : 0));
+  const runCount = seeds.length * [baselineJs, variantJs, solutionJs].filter(Boolean).length;
   const progress = new Map<string, number>();
   const progressOf = (key: string) => (done: number, total: number) => {
     progress.set(key, done);
@@ -63,46 +73,25 @@ export async function runLab(options: LabOptions): Promise<LabReport> {
   });
   // One seed after another, its servers side by side: more processes than
   // cores at once would only slow each call down (latency is a figure too).
-  const perSeed: [RunResult, RunResult | undefined, RunResult | undefined][] = [];
-  for (const seed of seeds) {
-    const at = { ...settings, seed };
-    perSeed.push(
-      await Promise.all([
-        run(baselineName(variant), baselineJs, withModel(baselineName(variant), at)),
-        variantJs ? run(variant, variantJs, withModel(variant, at)) : undefined,
-        solutionJs ? run(`${variant}+solution`, solutionJs, withModel(`${variant}+solution`, at)) : undefined,
-      ]),
-    );
-  }
+  const runSeeds = async (seedList: number[], settingsFor: (name: string, at: RunSettings) => RunSettings): Promise<SeedRuns[]> => {
+    const out: SeedRuns[] = [];
+    for (const seed of seedList) {
+      const at = { ...settings, seed };
+      const one = (name: string, js: string | undefined) => (js ? run(name, js, settingsFor(name, at)) : undefined);
+      out.push(await Promise.all([run(baselineName(variant), baselineJs, settingsFor(baselineName(variant), at)), one(variant, variantJs), one(`${variant}+solution`, solutionJs)]));
+    }
+    return out;
+  };
+  const perSeed = await runSeeds(seeds, withModel);
   const [baseline, variantRun, solution] = perSeed[0]!;
   const compared: RunResult = variantRun ?? baseline;
-  let summary: SeedSummary | undefined;
-  if (seeds.length > 1) {
-    const of = (i: 0 | 1 | 2) => perSeed.map((runs) => runs[i]).filter((r): r is RunResult => r !== undefined);
-    summary = {
-      seeds,
-      baseline: spreads(of(0)),
-      ...(variantRun ? { variant: spreads(of(1)) } : {}),
-      ...(solution ? { solution: spreads(of(2)) } : {}),
-    };
-  }
+  const summary = seeds.length > 1 ? summarise(seeds, perSeed) : undefined;
   // Next to a real model: the stand-in with the same variant, client and seed, over a few seeds, for its range.
   let standIn: SeedSummary | undefined;
   if (options.chat) {
     const standInSeeds = seedsFrom(settings.seed, STAND_IN_SEEDS);
-    const quiet: RunSettings = { ...settings, chat: undefined, onProgress: undefined, signal: undefined };
-    const runs: (RunResult | undefined)[][] = [];
-    for (const seed of standInSeeds) {
-      runs.push(
-        await Promise.all([
-          run(baselineName(variant), baselineJs, { ...quiet, seed }),
-          variantJs ? run(variant, variantJs, { ...quiet, seed }) : undefined,
-          solutionJs ? run(`${variant}+solution`, solutionJs, { ...quiet, seed }) : undefined,
-        ]),
-      );
-    }
-    const of = (i: 0 | 1 | 2) => runs.map((r) => r[i]).filter((r): r is RunResult => r !== undefined);
-    standIn = { seeds: standInSeeds, baseline: spreads(of(0)), ...(variantJs ? { variant: spreads(of(1)) } : {}), ...(solutionJs ? { solution: spreads(of(2)) } : {}) };
+    const quiet = (_name: string, at: RunSettings): RunSettings => ({ ...at, chat: undefined, onProgress: undefined, signal: undefined });
+    standIn = summarise(standInSeeds, await runSeeds(standInSeeds, quiet));
   }
   return {
     format: 'schema-breaks/lab-report',
