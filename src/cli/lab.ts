@@ -11,7 +11,7 @@
  */
 import { isAbsolute, join } from 'node:path';
 import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option, type ValuesOf } from '../core/options.js';
-import { prepareChat, type ChatSetup } from '../lab/chat/setup.js';
+import type { ChatSetup } from '../lab/chat/setup.js';
 import { runCommand, UsageError, UserError } from '../core/user-error.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
@@ -230,10 +230,9 @@ async function dispatch(command: Command): Promise<number> {
     return 0;
   }
   if (!lab || command.explicitSettings || command.run.solution) {
-    // An endpoint that cannot be used fails before anything is printed (runLab checks again; a second GET costs nothing).
-    if (command.run.chat) await prepareChat(command.run.chat);
-    if (lab && !command.noPredict) process.stdout.write(`${t(command.run.chat ? 'learn.exploringModel' : 'learn.exploring', command.lang)}\n\n`);
     const report = await runWatched(command.run, command.lang);
+    // Written once the run is done: an endpoint that cannot be used (runLab checks it first) fails before anything is printed.
+    if (lab && !command.noPredict) process.stdout.write(`${t(command.run.chat ? 'learn.exploringModel' : 'learn.exploring', command.lang)}\n\n`);
     process.stdout.write(`${renderTerminal(report, command.lang)}\n`);
     if (report.standIn) process.stdout.write(`\n${renderComparison(report, command.lang, (text) => paint('1', text))}\n`);
     const stopped = Object.values(report.runs).find((r) => r?.interrupted);
