@@ -218,14 +218,24 @@ export async function runProfileEdit(
   if (update.final !== 'ok') return record([before, update], update.final);
   const after = answered(await read(`${request.id}/check`), turns);
   const now = after.final === 'ok' ? parseProfile(after.answer) : undefined;
-  const lost = now ? Object.keys(current).filter((f) => f !== request.field && JSON.stringify(current[f]) !== JSON.stringify(now[f])) : [];
-  // The change asked for must be there too: an edit that "worked" without changing anything is silently wrong.
-  const applied = now !== undefined && JSON.stringify(now[request.field]) === JSON.stringify(request.value);
   if (after.final !== 'ok') return record([before, update, after], after.final);
-  return record([before, update, after], update.final, { answer: update.answer, lostFields: lost, notApplied: !applied });
+  return record([before, update, after], update.final, { answer: update.answer, ...editEffect(request, current, now) });
 }
 
-function parseProfile(text: string | undefined): Record<string, string | string[]> | undefined {
+/**
+ * What a profile edit did, from the profile read before and after it: the
+ * fields that changed without being asked to (lost), and whether the change
+ * asked for is there (an edit that "worked" without changing anything is
+ * silently wrong). The stand-in's loop and a real model's (src/lab/chat/) share it.
+ */
+export function editEffect(request: ProfileEdit, before: Record<string, unknown>, after: Record<string, unknown> | undefined): { lostFields: string[]; notApplied: boolean } {
+  const lostFields = after ? Object.keys(before).filter((f) => f !== request.field && JSON.stringify(before[f]) !== JSON.stringify(after[f])) : [];
+  const applied = after !== undefined && JSON.stringify(after[request.field]) === JSON.stringify(request.value);
+  return { lostFields, notApplied: !applied };
+}
+
+/** A profile as get_profile returns it, or undefined when the text is not a JSON object. */
+export function parseProfile(text: string | undefined): Record<string, string | string[]> | undefined {
   try {
     const value = JSON.parse(text ?? '') as unknown;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string | string[]>) : undefined;

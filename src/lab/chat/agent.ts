@@ -26,7 +26,7 @@ import type { CallOutcome, ServerConnection } from '../connection.js';
 import { missingConcepts } from '../intent.js';
 import type { ClientProfile } from '../profiles/index.js';
 import type { Intent, LessonRequest, ProfileEdit, SeenTool, ToolIntent, TutorRequest } from '../types.js';
-import { toolOutput, TOOL_NAME, type Attempt, type CallRecord, type HostView } from '../agent.js';
+import { editEffect, parseProfile, toolOutput, TOOL_NAME, type Attempt, type CallRecord, type HostView } from '../agent.js';
 import { EndpointError, type ChatMessage, type ChatRequest, type ChatTool, type ChatTransport } from './endpoint.js';
 
 /**
@@ -172,18 +172,11 @@ export async function runChatLessonRequest(request: LessonRequest, view: HostVie
 export async function runChatProfileEdit(request: ProfileEdit, view: HostView, profile: ClientProfile, server: ServerConnection, model: ChatModel, seed: number, usage: ChatUsage): Promise<CallRecord> {
   const read = async () => {
     const got = await server.call('get_profile', { learner: request.learner });
-    try {
-      return got.label === 'ok' ? (JSON.parse(got.text) as Record<string, unknown>) : undefined;
-    } catch {
-      return undefined;
-    }
+    return got.label === 'ok' ? parseProfile(got.text) : undefined;
   };
   const before = 'tools' in view ? await read() : undefined;
   const c = await converse(request.prompt, 'update_profile', view, profile, server, model, seed, usage);
   const base: CallRecord = { request, attempts: c.attempts, final: c.final, answer: c.final === 'ok' ? c.answer : undefined, missing: [], steps: 3 };
   if (c.final !== 'ok' || !before) return base;
-  const after = await read();
-  const lost = after ? Object.keys(before).filter((f) => f !== request.field && JSON.stringify(before[f]) !== JSON.stringify(after[f])) : [];
-  const applied = after !== undefined && JSON.stringify(after[request.field]) === JSON.stringify(request.value);
-  return { ...base, lostFields: lost, notApplied: !applied };
+  return { ...base, ...editEffect(request, before, await read()) };
 }
