@@ -92,6 +92,11 @@ function failed(profile: ClientProfile, error: unknown): HostVerdict {
   return { verdict: 'unknown', detail: `the kit's ${profile.id} profile could not read this schema (${error instanceof Error ? error.message : String(error)}): a bug in src/lab/profiles/, please report it` };
 }
 
+/** A host that will not show the tools: its API refuses the request, or its MCP client drops the server. */
+function rejection(view: { rejected: string; lost: 'request' | 'server' }): HostVerdict {
+  return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };
+}
+
 /** One host, one tool. */
 export function hostVerdict(profile: ClientProfile, tool: ListedTool): HostVerdict {
   try {
@@ -103,7 +108,7 @@ export function hostVerdict(profile: ClientProfile, tool: ListedTool): HostVerdi
 
 function presentOne(profile: ClientProfile, tool: ListedTool): HostVerdict {
   const view = profile.present(published([tool]));
-  if ('rejected' in view) return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };
+  if ('rejected' in view) return rejection(view);
   const seen = view.tools[0]!;
   const lost = [...schemaLosses(tool, seen), ...sentLosses(profile, seen)];
   return lost.length === 0 ? { verdict: 'accepted', detail: 'shown as published' } : { verdict: 'lossy', detail: lossDetail(lost), lost };
@@ -117,7 +122,7 @@ export function wholeListVerdict(profile: ClientProfile, tools: ListedTool[], pe
   } catch (error) {
     return failed(profile, error);
   }
-  if ('rejected' in view) return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };
+  if ('rejected' in view) return rejection(view);
   const lossy = perTool.filter((v) => v.verdict === 'lossy').length;
   if (perTool.some((v) => v.verdict === 'unknown')) return { verdict: 'unknown', detail: 'the profile could not read every tool' };
   if (lossy === 0) return { verdict: 'accepted', detail: tools.length === 0 ? 'no tools' : `every tool shown as published` };
