@@ -110,8 +110,8 @@ const mutations: { name: string; file: string; from: string; to: string; holds: 
   {
     name: 'a drop is called a refusal',
     file: 'src/lint/hosts.ts',
-    from: "return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };\n  const seen",
-    to: "return { verdict: 'refused', detail: view.rejected, takesDown: view.lost };\n  const seen",
+    from: "return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };\n}",
+    to: "return { verdict: 'refused', detail: view.rejected, takesDown: view.lost };\n}",
     holds: (mod) => tool(mod.lintTools(recorded('openapi-pet-clinic')), 'crt-pet').hosts.claude!.verdict === 'dropped',
   },
   {
