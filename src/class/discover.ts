@@ -54,8 +54,13 @@ const SKIP = new Set(['node_modules', '.git']);
 
 const slashes = (p: string) => p.split(sep).join('/');
 
-/** Every breaks.jsonl under `folder`, sorted by path. Symbolic links are not followed (a copied folder may hold loops). */
-export function findJournalFiles(folder: string): { files: string[]; problems: { path: string; reason: string }[] } {
+/**
+ * Every file under `folder` whose name `wanted` takes, sorted by path, and
+ * the folders below it that cannot be listed. Symbolic links are not
+ * followed (a copied folder may hold loops). Throws FolderError when
+ * `folder` itself is not a readable folder.
+ */
+export function filesUnder(folder: string, wanted: (name: string) => boolean): { files: string[]; problems: { path: string; reason: string }[] } {
   let stat;
   try {
     stat = lstatSync(folder);
@@ -77,12 +82,17 @@ export function findJournalFiles(folder: string): { files: string[]; problems: {
     for (const item of items) {
       const full = join(dir, item.name);
       if (item.isDirectory() && !SKIP.has(item.name)) walk(full);
-      else if (item.isFile() && item.name === JSONL_FILE) files.push(full);
+      else if (item.isFile() && wanted(item.name)) files.push(full);
     }
   };
   walk(folder);
   files.sort((a, b) => (slashes(relative(folder, a)) < slashes(relative(folder, b)) ? -1 : 1));
   return { files, problems };
+}
+
+/** Every breaks.jsonl under `folder`, sorted by path. */
+export function findJournalFiles(folder: string): { files: string[]; problems: { path: string; reason: string }[] } {
+  return filesUnder(folder, (name) => name === JSONL_FILE);
 }
 
 /** The learner and origin of a journal file found under `folder`. */

@@ -6,8 +6,9 @@
  * and are passed over; a lab report of the stand-in says nothing the journals
  * do not.
  */
-import { readdirSync, readFileSync, type Dirent } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { filesUnder } from './discover.js';
 import type { Lang } from '../core/lang.js';
 import { formatNumber, t } from '../core/messages/index.js';
 import { compareWithStandIn } from '../lab/chat/compare.js';
@@ -32,29 +33,11 @@ export interface ModelRunSummary {
   rows: { run: string; figure: string; label: Record<Lang, string>; real: number; standIn: Spread; outside: boolean }[];
 }
 
-const SKIP = new Set(['node_modules', '.git']);
-
-/** Every saved lab report of a real model under `folder`, by path. */
+/** Every saved lab report of a real model under `folder`, by path (the journals' walk reports the folders it cannot list). */
 export function findModelRuns(folder: string): ModelRunSummary[] {
-  const found: ModelRunSummary[] = [];
-  const walk = (dir: string) => {
-    let items: Dirent[];
-    try {
-      items = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return; // the journals' walk reports folders it cannot list
-    }
-    for (const item of items) {
-      const full = join(dir, item.name);
-      if (item.isDirectory() && !SKIP.has(item.name)) walk(full);
-      else if (item.isFile() && item.name.endsWith('.json')) {
-        const summary = summarise(full, relative(folder, full).split(sep).join('/'));
-        if (summary) found.push(summary);
-      }
-    }
-  };
-  walk(folder);
-  return found.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return filesUnder(folder, (name) => name.endsWith('.json'))
+    .files.map((file) => summarise(file, relative(folder, file).split(sep).join('/')))
+    .filter((s): s is ModelRunSummary => s !== undefined);
 }
 
 function summarise(file: string, path: string): ModelRunSummary | undefined {
