@@ -183,8 +183,7 @@ export class ChatEndpoint implements ChatTransport {
         try {
           response = await fetch(`${this.baseUrl}/chat/completions`, { method: 'POST', headers: this.headers(), body: JSON.stringify(request), signal: AbortSignal.timeout(this.timeoutMs) });
         } catch (error) {
-          const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : describeNetworkError(error);
-          throw new EndpointError(`${this.baseUrl}/chat/completions: ${reason}`, retries);
+          throw new EndpointError(`${this.baseUrl}/chat/completions: ${describeNetworkError(error, this.timeoutMs)}`, retries);
         }
         const body = await response.text();
         if (response.ok) {
@@ -231,8 +230,9 @@ function retryAfterMs(header: string | null): number | undefined {
   return Math.min(60_000, Number(header) * 1000);
 }
 
-/** What fetch's "fetch failed" hides: the cause's code (ECONNREFUSED, ENOTFOUND) or its message ("bad port"). */
-function describeNetworkError(error: unknown): string {
+/** Why a fetch failed: past its time limit, or what its "fetch failed" hides (the cause's code, ECONNREFUSED or ENOTFOUND, or its message, "bad port"). */
+function describeNetworkError(error: unknown, timeoutMs: number): string {
+  if ((error as Error).name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
   const cause = (error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
   const code = cause?.code ?? cause?.errors?.find((e) => e.code)?.code;
   if (code) return code;
@@ -250,7 +250,6 @@ export async function checkReachable(baseUrl: string, apiKey: string | undefined
     const response = await fetch(`${base}/models`, { headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {}, signal: AbortSignal.timeout(timeoutMs) });
     await response.body?.cancel();
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : describeNetworkError(error);
-    throw new EndpointUnusable(`cannot reach the model endpoint at ${base}: ${reason}`);
+    throw new EndpointUnusable(`cannot reach the model endpoint at ${base}: ${describeNetworkError(error, timeoutMs)}`);
   }
 }
