@@ -134,7 +134,10 @@ describe('the sweep JSON', () => {
   });
 
   it('prints how long it took, on stderr (stdout is the document alone)', () => {
-    expect(stderr).toMatch(/\d+ runs in \d+(\.\d)? s .*with 2 job\(s\)/);
+    expect(stderr).toMatch(/\d+ runs on \d+ server processes in \d+(\.\d)? s .*with 2 job\(s\)/);
+    // Conjugations share a server process per build (src/lab/server-pool.ts): fewer processes than runs.
+    const [, runs, processes] = stderr.match(/(\d+) runs on (\d+) server processes/)!.map(Number);
+    expect(processes).toBeLessThan(runs!);
   });
 
   /** runLab for one cell, directly, with the cell's settings and the same seed. */
@@ -163,11 +166,12 @@ describe('the sweep JSON', () => {
     await expectRunLabFigures(other);
   });
 
-  it('gives the same figures with one job as with two (latency aside)', async () => {
+  it('gives the same figures with one job and a server process per run as with two jobs sharing servers (latency aside)', async () => {
     const labs = ['broken-schema', 'structural-anyof'];
     const clients = ['faithful', 'langflow'];
-    const { report: again, timing } = await sweep({ seed: SEED, calls: CALLS, jobs: 1, labs, clients });
+    const { report: again, timing } = await sweep({ seed: SEED, calls: CALLS, jobs: 1, labs, clients, serverPerRun: true });
     expect(timing.jobs).toBe(1);
+    expect(timing.servers).toEqual({ started: timing.runs, reused: 0 });
     const mine = { ...report, labs: report.labs.filter((l) => labs.includes(l.id)), clients: report.clients.filter((c) => clients.includes(c.id)), cells: report.cells.filter((c) => labs.includes(c.lab) && clients.includes(c.client)) };
     expect(again.cells).toHaveLength(labs.length * clients.length * SERVER_BUILDS.length);
     expect(withoutLatency(again)).toEqual(withoutLatency(mine));
@@ -254,8 +258,9 @@ describe('the sweep command', () => {
 
   it('defaults: seed 1, 100 calls, as many jobs as cores', () => {
     const command = parseSweepArgs([], { LANG: 'es_ES.UTF-8' });
-    expect(command).toMatchObject({ seed: 1, calls: 100, json: false, lang: 'es' });
+    expect(command).toMatchObject({ seed: 1, calls: 100, json: false, lang: 'es', serverPerRun: false });
     expect(command !== 'help' && command.jobs).toBeGreaterThanOrEqual(1);
+    expect(parseSweepArgs(['--server-per-run'])).toMatchObject({ serverPerRun: true });
   });
 });
 

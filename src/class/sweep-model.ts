@@ -109,6 +109,8 @@ export interface SweepTiming {
   jobs: number;
   perJob: number;
   runs: number;
+  /** Server processes started, and runs served by a process an earlier run started (src/lab/server-pool.ts). */
+  servers: { started: number; reused: number };
   buildMs: number;
   runMs: number;
   totalMs: number;
@@ -121,6 +123,8 @@ export interface SweepOptions {
   jobs: number;
   /** Runs in flight per worker (default: defaultPerJob(jobs)). */
   perJob?: number;
+  /** A fresh server process for every run, even where one could serve several (default: shared; src/lab/server-pool.ts). */
+  serverPerRun?: boolean;
   /** Subsets, for tests; default every lab, every profile, every server build. */
   labs?: string[];
   clients?: string[];

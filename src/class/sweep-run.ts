@@ -13,7 +13,7 @@ import { REPO } from '../lab/paths.js';
 import { PROFILES } from '../lab/profiles/index.js';
 import type { RunResult } from '../lab/runner.js';
 import { BASELINE, baseOf, BuildError, buildServer, bundle, patchChain, solutionPatch } from '../lab/variants.js';
-import type { RunTask, WorkerReply } from './sweep-worker.js';
+import type { RunTask, WorkerReply, WorkerStopped } from './sweep-worker.js';
 import { defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, verdict, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
 
 // ---------------------------------------------------------------------------
@@ -28,7 +28,7 @@ export async function workerBundle(): Promise<string> {
 }
 
 /** Runs the tasks on `jobs` worker threads, each with up to `perJob` runs in flight; results by task id. */
-async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs: string, onDone: (done: number) => void): Promise<Map<number, RunResult>> {
+async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs: string, onDone: (done: number) => void, servers: SweepTiming['servers']): Promise<Map<number, RunResult>> {
   const results = new Map<number, RunResult>();
   if (tasks.length === 0) return results;
   const workers: Worker[] = [];
@@ -65,10 +65,29 @@ async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs:
       }
     });
   } finally {
-    // Every run closed its server before answering; what is left is idle threads.
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all(workers.map((w) => stopWorker(w, servers)));
   }
   return results;
+}
+
+/**
+ * A worker keeps the servers it lends from run to run: told to stop, it stops
+ * them and ends. One that does not end within a few seconds is terminated
+ * (its servers then end with this process, when their stdin closes).
+ */
+async function stopWorker(worker: Worker, servers: SweepTiming['servers']): Promise<void> {
+  if (worker.threadId === -1) return;
+  worker.removeAllListeners('message');
+  worker.on('message', (reply: WorkerStopped) => {
+    if (!('stopped' in reply)) return;
+    servers.started += reply.stopped.started;
+    servers.reused += reply.stopped.reused;
+  });
+  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.postMessage('stop');
+  const late = setTimeout(() => void worker.terminate(), 5000);
+  await ended;
+  clearTimeout(late);
 }
 
 function describeTask(task: RunTask): string {
@@ -108,7 +127,7 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
     const key = `${serverJs} ${client} ${server} ${lab.workload} ${lab.readOnly}`;
     const known = taskIds.get(key);
     if (known !== undefined) return known;
-    tasks.push({ id: tasks.length, variant, serverJs, client, server, seed: options.seed, calls: options.calls, temperature, workload: lab.workload, readOnly: lab.readOnly });
+    tasks.push({ id: tasks.length, variant, serverJs, client, server, seed: options.seed, calls: options.calls, temperature, workload: lab.workload, readOnly: lab.readOnly, shareServers: options.serverPerRun !== true });
     taskIds.set(key, tasks.length - 1);
     return tasks.length - 1;
   };
@@ -128,7 +147,9 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
     ),
   );
 
-  const results = await runPool(tasks, jobs, perJob, workerJs, (done) => options.onProgress?.(done, tasks.length));
+  // Processes started for the runs, and runs served by a process an earlier run started (src/lab/server-pool.ts).
+  const processes = { started: 0, reused: 0 };
+  const results = await runPool(tasks, jobs, perJob, workerJs, (done) => options.onProgress?.(done, tasks.length), processes);
   const finished = performance.now();
 
   const cells: SweepCell[] = cellTasks.map((c) => {
@@ -162,7 +183,16 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
   };
   return {
     report,
-    timing: { jobs: Math.min(jobs, tasks.length), perJob, runs: tasks.length, buildMs: built - started, runMs: finished - built, totalMs: performance.now() - started },
+    timing: {
+      jobs: Math.min(jobs, tasks.length),
+      perJob,
+      runs: tasks.length,
+      // Runs with requests that change the server start a process of their own; the workers count the others'.
+      servers: { started: processes.started + tasks.filter((t) => !t.shareServers || t.workload !== 'conjugate').length, reused: processes.reused },
+      buildMs: built - started,
+      runMs: finished - built,
+      totalMs: performance.now() - started,
+    },
   };
 }
 

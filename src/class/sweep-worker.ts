@@ -2,9 +2,11 @@
  * A worker thread of the class sweep (src/class/sweep.ts): it takes runs from
  * the main thread, a few at a time, and answers each with its figures.
  *
- * One run is one server process (already built: the main thread builds every
+ * One run is one server (already built: the main thread builds every
  * bundle first, so workers never race on a build), one client profile, one
- * server build, one workload and one seed, exactly as `runLab` runs it (src/lab/runner.ts). Runs
+ * server build, one workload and one seed, exactly as `runLab` runs it
+ * (src/lab/runner.ts); a thread lends its server processes from run to run
+ * where the requests change nothing on the server (src/lab/server-pool.ts). Runs
  * are deterministic by seed, so which worker runs what, and in which order,
  * does not change a figure (latency aside).
  *
@@ -15,6 +17,7 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { getProfile } from '../lab/profiles/index.js';
 import { run, type RunResult, type Workload } from '../lab/runner.js';
+import { ServerPool } from '../lab/server-pool.js';
 import type { ServerBuild } from '../minimcp/errors.js';
 
 /** One run to make: what `run(variant, serverJs, settings)` needs, as plain data. */
@@ -30,9 +33,18 @@ export interface RunTask {
   temperature: number;
   workload: Workload;
   readOnly: boolean;
+  /** Lend server processes from run to run where the requests change nothing on the server (src/lab/server-pool.ts). */
+  shareServers: boolean;
 }
 
 export type WorkerReply = { id: number; result: RunResult } | { id: number; error: string };
+/** The last message of a thread told to stop: how many server processes it started for how many runs. */
+export interface WorkerStopped {
+  stopped: { started: number; reused: number };
+}
+
+/** This thread's servers, lent from run to run; closed when the main thread says stop. */
+const pool = new ServerPool();
 
 export async function runTask(task: RunTask): Promise<RunResult> {
   const client = getProfile(task.client);
@@ -45,6 +57,7 @@ export async function runTask(task: RunTask): Promise<RunResult> {
     knobs: { ...DEFAULT_KNOBS, temperature: task.temperature },
     workload: task.workload,
     readOnly: task.readOnly,
+    ...(task.shareServers ? { pool } : {}),
   });
   // The per-call records stay here: the sweep reads figures, and `--json` of a lab drops them too.
   delete result.records;
@@ -55,7 +68,11 @@ if (!isMainThread && parentPort) {
   const port = parentPort;
   port.on('message', (task: RunTask | 'stop') => {
     if (task === 'stop') {
-      port.close();
+      // Every server this thread kept is stopped before the thread ends: none is left behind.
+      void pool.close().finally(() => {
+        port.postMessage({ stopped: { started: pool.started, reused: pool.reused } } satisfies WorkerStopped);
+        port.close();
+      });
       return;
     }
     runTask(task).then(

@@ -21,7 +21,10 @@
  *   seed), so it runs once and every such lab's cell shares it;
  * - the runs go to `--jobs` worker threads (src/class/sweep-worker.ts, bundled
  *   into the kit's cache), twice as many runs in flight in all as there are cores;
- *   every run starts its own server process.
+ *   a run whose requests change the server (profile edits, lessons) starts a
+ *   server process of its own, and conjugations share one per server bundle and
+ *   build in each worker (src/lab/server-pool.ts; `--server-per-run` gives
+ *   every run its own, with the same figures).
  * Runs are deterministic by seed: the same seed gives the same JSON whatever
  * the number of jobs (latency aside).
  */
@@ -54,7 +57,8 @@ const SWEEP_OPTIONS = [
   { name: 'out', kind: 'string', value: 'FILE', help: 'where to write the page (default out/sweep.html; out/ is ignored by git)' },
   { name: 'json', kind: 'boolean', help: [`print the data as one JSON document (format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION}) and nothing else;`, 'the page is written too when --out is given'] },
   { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the page (default: from the locale)' },
-  { name: 'jobs', kind: 'string', value: 'N', help: ["worker threads running the labs in parallel (default: the machine's cores); they keep", 'twice as many runs in flight in all as there are cores, each run its own server process'] },
+  { name: 'jobs', kind: 'string', value: 'N', help: ["worker threads running the labs in parallel (default: the machine's cores); they keep", 'twice as many runs in flight in all as there are cores'] },
+  { name: 'server-per-run', kind: 'boolean', help: ['start a server process for every run; by default the runs whose requests change nothing on', 'the server (conjugations) share one per server build, with the same figures'] },
   HELP_OPTION,
 ] as const satisfies readonly Option[];
 
@@ -75,6 +79,7 @@ interface SweepCommand {
   json: boolean;
   lang: Lang;
   jobs: number;
+  serverPerRun: boolean;
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number): number {
@@ -97,6 +102,7 @@ export function parseSweepArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     json: values.json ?? false,
     lang: (values.lang as Lang | undefined) ?? detectLang(env),
     jobs: wholeNumber('jobs', values.jobs, availableParallelism(), 1),
+    serverPerRun: values['server-per-run'] ?? false,
   };
 }
 
@@ -126,6 +132,7 @@ async function sweepMain(argv: string[]): Promise<number> {
       seed: command.seed,
       calls: command.calls,
       jobs: command.jobs,
+      serverPerRun: command.serverPerRun,
       onProgress: tty ? (done, total) => process.stderr.write(`\rsweep: ${done}/${total} runs`) : undefined,
     });
   } catch (error) {
@@ -153,6 +160,7 @@ async function sweepMain(argv: string[]): Promise<number> {
       servers: report.servers.length,
       cells: report.cells.length,
       runs: timing.runs,
+      processes: timing.servers.started,
       total: secs(timing.totalMs),
       build: secs(timing.buildMs),
       running: secs(timing.runMs),

@@ -5,7 +5,8 @@
  *
  * A server that crashes, hangs or writes garbage cannot hang the runner: every
  * request has a timeout, a dead server is restarted a bounded number of times,
- * and `close()` kills what is left.
+ * and `close()` kills what is left. One that did none of these can serve
+ * another run (`reusable`, `beginRun`; server-pool.ts says when).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -43,10 +44,14 @@ export class ServerConnection {
   /** Set once the server is beyond saving: every later call ends at once with this. */
   private dead: CallOutcome | undefined;
   stderr = '';
+  /** After a new run began on a server that was mid-line on stderr: the rest of that line is the last run's. */
+  private skipToNewline = false;
   /** Lines on the server's stdout that were not JSON-RPC. */
   garbageLines = 0;
   exits = 0;
-  readonly notes: string[] = [];
+  /** Set by anything but a plain answer: a timeout, an exit, a restart, garbage. A troubled server is never lent to another run (server-pool.ts). */
+  private troubled = false;
+  notes: string[] = [];
 
   /**
    * Starting a server and listing its tools may take longer than one call on
@@ -65,10 +70,20 @@ export class ServerConnection {
   private async start(): Promise<void> {
     const transport = new StdioClientTransport({ ...this.server, stderr: 'pipe' });
     transport.stderr?.on('data', (chunk: Buffer) => {
-      if (this.stderr.length < STDERR_LIMIT) this.stderr += chunk.toString('utf8');
+      let text = chunk.toString('utf8');
+      if (this.skipToNewline) {
+        const end = text.indexOf('\n');
+        if (end < 0) return;
+        this.skipToNewline = false;
+        text = text.slice(end + 1);
+      }
+      if (this.stderr.length < STDERR_LIMIT) this.stderr += text;
     });
     transport.onerror = (error) => {
-      if (/JSON|Unexpected token|parse/i.test(String(error))) this.garbageLines++;
+      if (/JSON|Unexpected token|parse/i.test(String(error))) {
+        this.garbageLines++;
+        this.troubled = true;
+      }
     };
     const client = new Client({ name: 'schema-breaks-runner', version: '0.1.0' });
     this.transport = transport;
@@ -76,10 +91,42 @@ export class ServerConnection {
     client.onclose = () => {
       if (this.client === client) {
         this.exits++;
+        this.troubled = true;
         this.client = undefined;
       }
     };
-    await client.connect(transport, { timeout: this.startTimeoutMs });
+    try {
+      await client.connect(transport, { timeout: this.startTimeoutMs });
+    } catch (error) {
+      this.troubled = true;
+      throw error;
+    }
+  }
+
+  /**
+   * Can this server serve another run as if it were fresh? Only when it is
+   * up and nothing but answers came back: no timeout, exit, restart or
+   * garbage, and its stderr was kept whole.
+   */
+  get reusable(): boolean {
+    return this.client !== undefined && !this.troubled && !this.dead && this.stderr.length < STDERR_LIMIT;
+  }
+
+  /**
+   * The start of another run on a server that is already up: what the last
+   * run counted (calls, stderr, notes) starts again from nothing. Call it
+   * only after `settledStderr()`, so that no trace of the last run is still
+   * on its way.
+   */
+  beginRun(): void {
+    this.skipToNewline = this.stderr !== '' && !this.stderr.endsWith('\n');
+    this.stderr = '';
+    this.calls = 0;
+    this.garbageLines = 0;
+    this.exits = 0;
+    this.notes = [];
+    this.restartsLeft = RESTARTS;
+    this.timeoutsInARow = 0;
   }
 
   /** tools/list, as a client sees it. Throws with a plain message when the server never answers. */
@@ -89,6 +136,7 @@ export class ServerConnection {
       const { tools } = await this.client!.listTools(undefined, { timeout: this.startTimeoutMs });
       return tools;
     } catch (error) {
+      this.troubled = true;
       throw new Error(`the server did not answer tools/list: ${describe(error)}${this.stderrTail()}`);
     }
   }
@@ -124,6 +172,7 @@ export class ServerConnection {
         const hung = this.downBecause !== 'it exited';
         if (this.restartsLeft-- <= 0) return this.giveUp(hung ? 'timeout' : 'server-exit', `the server ${hung ? 'stopped answering' : 'exited'} and was restarted ${RESTARTS} times`);
         this.notes.push(`restarted the server after ${this.downBecause}`);
+        this.troubled = true;
         this.downBecause = 'it exited';
         await this.ensureStarted();
       }
@@ -139,6 +188,7 @@ export class ServerConnection {
 
   private async failed(error: unknown, latencyMs: number): Promise<CallOutcome> {
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      this.troubled = true;
       if (++this.timeoutsInARow >= TIMEOUTS_BEFORE_RESTART) {
         // Taken for hung: stopped now, restarted by the next call.
         this.timeoutsInARow = 0;
@@ -148,6 +198,7 @@ export class ServerConnection {
       return { label: 'timeout', text: `no answer within ${this.timeoutMs} ms`, latencyMs, timeoutSeconds: this.timeoutMs / 1000 };
     }
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+      this.troubled = true;
       this.client = undefined;
       return { label: 'server-exit', text: `the server exited${this.stderrTail()}`, latencyMs };
     }
@@ -155,6 +206,7 @@ export class ServerConnection {
     // server sent; an agent on another SDK (the Python one) sees the message alone.
     if (error instanceof McpError) return { label: `rpc:${error.code}`, text: error.message.replace(`MCP error ${error.code}: `, ''), latencyMs };
     // Not a protocol answer at all: the process is gone, or its reply was not a valid result.
+    this.troubled = true;
     if (!this.client || /closed|EPIPE|spawn/i.test(describe(error))) {
       this.client = undefined;
       return { label: 'server-exit', text: describe(error), latencyMs };

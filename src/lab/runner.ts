@@ -7,6 +7,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerBuild } from '../minimcp/errors.js';
 import { runLessonRequest, runProfileEdit, runRequest, TOOL_NAME, type CallRecord, type HostView } from './agent.js';
 import { ServerConnection } from './connection.js';
+import type { ServerPool } from './server-pool.js';
 import { serverCommand } from './variants.js';
 import { KNOB_SOURCES, type Knobs } from './knobs.js';
 import { figures, type Figures } from './metrics.js';
@@ -39,6 +40,8 @@ export interface RunSettings {
   onProgress?: (done: number, total: number) => void;
   /** Ctrl+C: no new request starts; what was measured is kept, and the run says it was stopped. */
   signal?: AbortSignal;
+  /** Server processes lent from run to run (server-pool.ts): used by the conjugate workload, which changes nothing on the server. */
+  pool?: ServerPool;
 }
 
 /** Who wrote the calls: the seeded stand-in (src/lab/model.ts), or a real model at an endpoint. */
@@ -84,7 +87,15 @@ export async function run(variant: string, server: string | string[], settings: 
   const { client: profile, server: build, seed, calls, knobs, workload = 'conjugate', readOnly = false } = settings;
   const [script, ...own] = typeof server === 'string' ? [server] : server;
   const command = serverCommand(script!, [...own, '--build', build, ...(readOnly ? ['--read-only'] : [])]);
-  const connection = new ServerConnection(command, knobs.callTimeoutMs);
+  // Conjugations change nothing on the server: a process that served an earlier run serves this one as a fresh one would.
+  const pool = workload === 'conjugate' ? settings.pool : undefined;
+  const connection = pool ? pool.take(command, knobs.callTimeoutMs) : new ServerConnection(command, knobs.callTimeoutMs);
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    await (pool ? pool.give(connection) : connection.close());
+  };
   try {
     let tools: Tool[] | undefined;
     const serverNotes: string[] = [];
@@ -123,11 +134,14 @@ export async function run(variant: string, server: string | string[], settings: 
     // Whole lines only: the sample must not depend on where a pipe read ended.
     const workloadStderr = settled.slice(0, settled.lastIndexOf('\n') + 1);
     const errorProbe = await probeErrorMessages(records, connection);
-    await connection.close();
-
-    const seen = 'tools' in view ? (view.tools.find((t) => t.name === WORKLOAD_TOOL[workload])?.inputSchema ?? null) : null;
+    // A process of its own is closed first, so that nothing it writes on its way out is missed; one lent by
+    // a pool is read before it goes back, as the next run that takes it starts these counts from nothing.
+    if (!pool) await release();
     if (connection.garbageLines > 0) serverNotes.push(`the server wrote ${connection.garbageLines} line(s) to stdout that are not JSON-RPC`);
     serverNotes.push(...connection.notes);
+    await release();
+
+    const seen = 'tools' in view ? (view.tools.find((t) => t.name === WORKLOAD_TOOL[workload])?.inputSchema ?? null) : null;
     return {
       variant,
       client: profile.id,
@@ -151,7 +165,7 @@ export async function run(variant: string, server: string | string[], settings: 
       records: { workload: records, eval: evaluation },
     };
   } finally {
-    await connection.close();
+    await release();
   }
 }
 

@@ -2,11 +2,13 @@
  * One lab run side by side: the baseline, the variant and, when asked, the
  * solution, each its own server process, with the same settings and seed;
  * and, with several seeds, the same again for each seed, summed up as each
- * figure's mean and range.
+ * figure's mean and range. A seed's conjugations go to the server process
+ * the seed before used (src/lab/server-pool.ts).
  */
 import { spreads } from './figures.js';
 import { jsonDiff, REPORT_FORMAT_VERSION, type LabReport, type SeedSummary } from './report.js';
 import { run, type RunResult, type RunSettings } from './runner.js';
+import { ServerPool } from './server-pool.js';
 import { BASELINE, baselineName, buildServer, patchChain } from './variants.js';
 import { chatModels, prepareChat, type ChatSetup } from './chat/setup.js';
 
@@ -22,6 +24,8 @@ export interface LabOptions {
   chat?: ChatSetup;
   /** Requests done of all the runs' requests together, as they finish (for a progress line). */
   onProgress?: (done: number, total: number) => void;
+  /** Server processes lent from run to run (src/lab/server-pool.ts); without one, the lab keeps its own for its seeds. */
+  pool?: ServerPool;
 }
 
 /** Seeds of the stand-in run next to a real model's run: its seed-to-seed range is what a difference is measured against. */
@@ -45,7 +49,7 @@ function summarise(seeds: number[], perSeed: SeedRuns[]): SeedSummary {
 export async function runLab(options: LabOptions): Promise<LabReport> {
   const { variant, settings } = options;
   const isBreak = variant !== BASELINE;
-  // Build first (cached by content), then run the servers side by side: each is its own process.
+  // Build first (cached by content), then run the servers side by side: each is its own process (one a seed before used, for conjugations).
   // A lab that builds on another lab's break has that break's server for its baseline.
   const chain = patchChain(variant);
   const [baselineJs, variantJs, solutionJs] = await Promise.all([
@@ -54,6 +58,16 @@ export async function runLab(options: LabOptions): Promise<LabReport> {
     isBreak && options.solution ? buildServer(chain.solution) : undefined,
   ]);
   const seeds = seedsFrom(settings.seed, options.seeds ?? 1);
+  const pool = options.pool ?? new ServerPool();
+  try {
+    return await runSides(options, seeds, pool, baselineJs, variantJs, solutionJs);
+  } finally {
+    if (!options.pool) await pool.close();
+  }
+}
+
+async function runSides(options: LabOptions, seeds: number[], pool: ServerPool, baselineJs: string, variantJs: string | undefined, solutionJs: string | undefined): Promise<LabReport> {
+  const { variant, settings } = options;
   if (options.chat) await prepareChat(options.chat);
   const chatFor = options.chat ? chatModels(options.chat, settings.knobs.temperature) : undefined;
   // Each run's own settings: with a real model, its own transport (a recording or a replay is per run).
@@ -76,7 +90,7 @@ export async function runLab(options: LabOptions): Promise<LabReport> {
   const runSeeds = async (seedList: number[], settingsFor: (name: string, at: RunSettings) => RunSettings): Promise<SeedRuns[]> => {
     const out: SeedRuns[] = [];
     for (const seed of seedList) {
-      const at = { ...settings, seed };
+      const at = { ...settings, seed, pool };
       const one = (name: string, js: string | undefined) => (js ? run(name, js, settingsFor(name, at)) : undefined);
       out.push(await Promise.all([run(baselineName(variant), baselineJs, settingsFor(baselineName(variant), at)), one(variant, variantJs), one(`${variant}+solution`, solutionJs)]));
     }

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_KNOBS, type Knobs } from '../lab/knobs.js';
 import { getProfile } from '../lab/profiles/index.js';
+import { ServerPool } from '../lab/server-pool.js';
 import { runLab, seedsFrom } from '../lab/side-by-side.js';
 import { DEFAULT_LAB_SEEDS, type Lab, type LabResults } from './catalogue.js';
 
@@ -17,14 +18,14 @@ export interface LabRunSettings {
 }
 
 /** The lab's runs for one seed: their reports, by run name. */
-export async function runLabOnce(lab: Lab, seed: number, settings: LabRunSettings): Promise<LabResults> {
+export async function runLabOnce(lab: Lab, seed: number, settings: LabRunSettings, pool?: ServerPool): Promise<LabResults> {
   const results: LabResults = {};
   const reports = await Promise.all(
     lab.runs.map(async (labRun) => {
       const client = getProfile(labRun.client);
       if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
       const run = { client, server: labRun.server, seed, calls: settings.calls, knobs: settings.knobs ?? DEFAULT_KNOBS, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false };
-      return [labRun.name, await runLab({ variant: lab.id, solution: false, json: false, seeds: 1, settings: run })] as const;
+      return [labRun.name, await runLab({ variant: lab.id, solution: false, json: false, seeds: 1, settings: run, ...(pool ? { pool } : {}) })] as const;
     }),
   );
   for (const [name, report] of reports) results[name] = report;
@@ -35,9 +36,15 @@ export async function runLabOnce(lab: Lab, seed: number, settings: LabRunSetting
 export async function runLabSeeds(lab: Lab, settings: LabRunSettings, onSeed?: (n: number, count: number) => void): Promise<{ seeds: number[]; perSeed: LabResults[] }> {
   const seeds = seedsFrom(settings.seed, settings.seeds ?? lab.seeds ?? DEFAULT_LAB_SEEDS);
   const perSeed: LabResults[] = [];
-  for (const [i, seed] of seeds.entries()) {
-    onSeed?.(i + 1, seeds.length);
-    perSeed.push(await runLabOnce(lab, seed, settings));
+  // One pool for every seed: a seed's conjugations go to the servers the seed before used (src/lab/server-pool.ts).
+  const pool = new ServerPool();
+  try {
+    for (const [i, seed] of seeds.entries()) {
+      onSeed?.(i + 1, seeds.length);
+      perSeed.push(await runLabOnce(lab, seed, settings, pool));
+    }
+  } finally {
+    await pool.close();
   }
   return { seeds, perSeed };
 }
