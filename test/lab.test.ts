@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
 import { getProfile } from '../src/lab/profiles/index.js';
 import { run } from '../src/lab/runner.js';
-import { comparable, lab } from './helpers/lab.js';
+import { comparable, lab, labHere } from './helpers/lab.js';
 import { REPO } from './helpers/server.js';
 
 const json = (args: string[]) => {
@@ -35,22 +35,32 @@ describe('bad input is one clear line and exit code 2', () => {
     [['--read'], /--read needs a lab: --variant /],
     [['--variant', 'broken-schema', '--lang', 'fr'], /unknown language "fr"; one of: en, es/],
     [['--variant', 'baseline', '--solution'], /--solution needs a break/],
-  ])('%j', (args, message) => {
-    const result = lab(args);
+  ])('%j', async (args, message) => {
+    const result = await labHere(args);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.split('\n')[0]).toMatch(message);
   });
 
-  it('no --variant: the catalogue as plain text when there is no terminal, exit 0', () => {
-    const result = lab([]);
+  it('the real process says the same: the line, a pointer to --help, nothing on stdout, exit 2', async () => {
+    for (const args of [['--variant', 'nope'], ['--variant', 'broken-schema', '--calls', '-5']]) {
+      const spawned = lab(args);
+      expect(spawned.status).toBe(2);
+      expect(spawned.stdout).toBe('');
+      expect(spawned.stderr.split('\n')[1]).toMatch(/npm run lab -- --help/);
+      expect(spawned.stderr).toBe((await labHere(args)).stderr);
+    }
+  });
+
+  it('no --variant: the catalogue as plain text when there is no terminal, exit 0', async () => {
+    const result = await labHere([]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/1\. broken-schema/);
     expect(result.stdout).toMatch(/What next\? npm run lab -- --variant /);
   });
 
-  it('--help lists the options and the variants, exit 0', () => {
-    const result = lab(['--help']);
+  it('--help lists the options and the variants, exit 0', async () => {
+    const result = await labHere(['--help']);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/--variant ID/);
     expect(result.stdout).toMatch(/Variants: baseline, broken-schema/);

@@ -14,15 +14,16 @@
  *    new capability, they are the capability's.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { sourcesKey } from '../core/bundler.mjs';
 import type { Violation } from '../contract/rules.js';
 import { checkServer } from '../contract/check.js';
 import { verdict, type FigureDef } from '../lab/figures.js';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { getProfile } from '../lab/profiles/index.js';
-import { run, type RunResult } from '../lab/runner.js';
+import { run, type RunResult, type RunSettings } from '../lab/runner.js';
 import { buildServer, BuildError, contractOf, patchChain, serverCommand } from '../lab/variants.js';
 import type { Lab, LabRun } from './catalogue.js';
 
@@ -44,9 +45,34 @@ export type CheckVerdict =
 /**
  * The workspace's sources through the kit's TypeScript compiler and
  * settings: the empty string when they type-check, else the compiler's
- * errors, with paths as the learner sees them.
+ * errors, with paths as the learner sees them. The compiler's answer is
+ * kept in the kit's cache by the content of what it read (the workspace's
+ * sources, the kit's tsconfig and lockfile): a check run again on an
+ * unchanged workspace does not wait for the compiler a second time.
  */
 export function typeCheck(workspace: string): string {
+  const shown = relative(REPO, workspace) || workspace;
+  const key = sourcesKey(workspace, { dirs: ['src'], endings: ['.ts', '.mts', '.cts', '.json'], extra: [tscVersion(), ...['tsconfig.json', 'package-lock.json'].map((f) => readFileSync(join(REPO, f)))] });
+  const kept = join(CACHE_DIR, 'tsc', `${key}.txt`);
+  let answer: string;
+  if (existsSync(kept)) {
+    answer = readFileSync(kept, 'utf8');
+  } else {
+    answer = compile(workspace);
+    const staged = `${kept}.${process.pid}.tmp`;
+    writeFileSync(staged, answer);
+    renameSync(staged, kept);
+  }
+  return answer.replaceAll(WORKSPACE, shown);
+}
+
+/** Where the workspace's path goes in a kept answer of the compiler: the same sources elsewhere give the same answer. */
+const WORKSPACE = '\u0000workspace';
+
+const tscVersion = () => (JSON.parse(readFileSync(join(REPO, 'node_modules', 'typescript', 'package.json'), 'utf8')) as { version: string }).version;
+
+/** The compiler on a copy of the workspace's sources: its errors, with the workspace's files named by WORKSPACE. */
+function compile(workspace: string): string {
   // A copy under the kit's node_modules: wherever the workspace is, its imports (zod, the SDK) resolve to the kit's.
   mkdirSync(join(CACHE_DIR, 'tsc'), { recursive: true });
   const dir = mkdtempSync(join(CACHE_DIR, 'tsc', 'check-'));
@@ -60,8 +86,7 @@ export function typeCheck(workspace: string): string {
   } catch (error) {
     const out = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`.trim();
     // The compiler's paths are the copy's: name the learner's own files.
-    const shown = relative(REPO, workspace) || workspace;
-    return out.replaceAll(`${dir}/`, `${shown}/`).replace(/^src\//gm, `${shown}/src/`) || String(error);
+    return out.replaceAll(`${dir}/`, `${WORKSPACE}/`).replace(/^src\//gm, `${WORKSPACE}/src/`) || String(error);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -81,10 +106,10 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
   const referenceJs = await buildServer(patchChain(lab.id).solution);
   let violations: Violation[];
   try {
-    ({ violations } = await checkServer(serverCommand(serverJs), contractOf(referenceJs)));
+    ({ violations } = await contractCheck(serverJs, contractOf(referenceJs)));
     // A lab that builds on another lab's break starts from that break's violations: only the ones its
     // reference solution does not have count against the workspace.
-    const reference = await checkServer(serverCommand(referenceJs), contractOf(referenceJs));
+    const reference = await contractCheck(referenceJs, contractOf(referenceJs));
     const inherited = new Set(reference.violations.map(violationKey));
     violations = violations.filter((v) => !inherited.has(violationKey(v)));
   } catch (error) {
@@ -96,7 +121,7 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
       const client = getProfile(labRun.client);
       if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
       const settings = { client, server: labRun.server, seed, calls: 100, knobs: DEFAULT_KNOBS, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false };
-      const [reference, candidate] = await Promise.all([run('reference solution', referenceJs, settings), run('workspace', serverJs, settings)]);
+      const [reference, candidate] = await Promise.all([measured('reference solution', referenceJs, settings), measured('workspace', serverJs, settings)]);
       // The one rule of "better" and "worse" (src/lab/figures.ts): what the user gets first, then what it cost.
       const judged = verdict(candidate, reference);
       const worse = judged.verdict === 'worse' || judged.verdict === 'mixed' ? judged.worse : [];
@@ -107,3 +132,36 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
 }
 
 const violationKey = (v: Violation) => `${v.rule} ${v.tool} ${v.path}`;
+
+/*
+ * A server bundle's path names its content (src/lab/variants.ts builds by
+ * content), and a run is deterministic for its settings and seed: the same
+ * bundle run with the same settings gives the same figures. So a workspace
+ * that builds to the reference solution's very bundle is not run twice, and
+ * the reference runs of one check serve the next in the same process.
+ */
+const runsMade = new Map<string, Promise<RunResult>>();
+const contractsChecked = new Map<string, ReturnType<typeof checkServer>>();
+
+async function measured(label: string, serverJs: string, settings: RunSettings): Promise<RunResult> {
+  const { client, ...rest } = settings;
+  const key = JSON.stringify([serverJs, client.id, rest]);
+  let made = runsMade.get(key);
+  if (!made) {
+    made = run(label, serverJs, settings);
+    runsMade.set(key, made);
+    made.catch(() => runsMade.delete(key));
+  }
+  return { ...(await made), variant: label };
+}
+
+function contractCheck(serverJs: string, contract: string): ReturnType<typeof checkServer> {
+  const key = JSON.stringify([serverJs, contract]);
+  let checked = contractsChecked.get(key);
+  if (!checked) {
+    checked = checkServer(serverCommand(serverJs), contract);
+    contractsChecked.set(key, checked);
+    checked.catch(() => contractsChecked.delete(key));
+  }
+  return checked;
+}

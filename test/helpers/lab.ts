@@ -1,6 +1,7 @@
 /** Runs the lab command as a learner does (node scripts/launch.mjs scripts/lab.ts ...), from any checkout. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { vi } from 'vitest';
 import { REPO } from './server.js';
 
 export interface CommandResult {
@@ -17,6 +18,25 @@ export function lab(args: string[], root = REPO, env: NodeJS.ProcessEnv = {}): C
     timeout: 120_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * The lab command's main in this process, its output captured: for what
+ * needs no process of its own (a bad flag, --help). One case each still goes
+ * through `lab()`, so that the real process is seen to say the same.
+ */
+export async function labHere(args: string[]): Promise<CommandResult> {
+  const { main } = await import('../../src/cli/lab.js');
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  try {
+    return { status: await main(args), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
 }
 
 /** A run's figures with what may differ between two honest runs taken out: the label and the timings. */
