@@ -13,9 +13,18 @@ if (!entry) {
 
 const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
 const { path: outfile } = await cached(root, 'cli', key, `${entry.replace(/\W+/g, '_')}.mjs`, (staged) =>
-  // esbuild stays a runtime import: the runner bundles variant servers with it.
-  bundle(`${root}/${entry}`, staged, { external: ['esbuild'], logLevel: 'warning' }),
+  // esbuild stays a runtime import: the runner bundles variant servers with it. So do the terminal
+  // renderer and the prompts, which the kit imports only when it prints a sheet or asks something
+  // (src/learn/sheets.ts, src/learn/prompts.ts): a command that does neither never loads them.
+  bundle(`${root}/${entry}`, staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], logLevel: 'warning' }),
 );
 process.env.SCHEMA_BREAKS_ROOT = root;
+// `npm run lab -- --read | head` closes the pipe early: the reader has what it wanted, which is no error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
 process.argv.splice(1, 2, outfile);
 await import(pathToFileURL(outfile).href);

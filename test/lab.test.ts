@@ -5,7 +5,7 @@
  * break must show. Expectations come from the real server builds, the hosts'
  * documented rules and the agent's defaults (docs/sources.md), never from the runner.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
@@ -75,6 +75,15 @@ describe('no colour codes off a terminal', () => {
       expect(result.stdout.length).toBeGreaterThan(200);
       expect(result.stdout).not.toMatch(/\u001b\[/);
     }
+  });
+});
+
+describe('a reader that stops early', () => {
+  it('--read | head: the command ends quietly, exit 0, no stack trace', () => {
+    const result = spawnSync('bash', ['-c', 'set -o pipefail; node scripts/launch.mjs scripts/lab.ts --variant broken-schema --read | head -1'], { cwd: REPO, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(result.stdout).toMatch(/^# /);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { confirm, input, select } from '@inquirer/prompts';
+import { confirm, input, select } from './prompts.js';
 import type { Command } from './command.js';
 import { seedsFrom } from '../lab/side-by-side.js';
 import { runLabSeeds } from './lab-runs.js';
@@ -200,16 +200,16 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
 // The sheet and its hints
 // ---------------------------------------------------------------------------
 
-export function showSheet(lab: Lab, lang: Lang): number {
-  out(renderForTerminal(readSheet(lab.id, lang), lab.id, lang));
+export async function showSheet(lab: Lab, lang: Lang): Promise<number> {
+  out(await renderForTerminal(readSheet(lab.id, lang), lab.id, lang));
   return 0;
 }
 
-export function showHint(lab: Lab, n: number, lang: Lang): number {
+export async function showHint(lab: Lab, n: number, lang: Lang): Promise<number> {
   const all = hints(readSheet(lab.id, lang));
   const hint = all[n - 1];
   if (!hint) throw new FlowError(t('learn.noSuchHint', lang, { count: all.length }));
-  out(renderForTerminal(`**${hint.title}**\n\n${hint.text}\n`, lab.id, lang));
+  out(await renderForTerminal(`**${hint.title}**\n\n${hint.text}\n`, lab.id, lang));
   if (n < all.length) out(`${t('learn.nextHint', lang)} npm run lab -- --variant ${lab.id} --hint ${n + 1}${lang === 'en' ? '' : ` --lang ${lang}`}`);
   return 0;
 }
@@ -246,7 +246,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     if (command.noPredict) {
       out(t('learn.noPredict', lang));
     } else {
-      if (canAsk && command.predictFile === undefined) out(renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id, lang));
+      if (canAsk && command.predictFile === undefined) out(await renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id, lang));
       const previous = earlier.filter((e) => e.lab === lab.id && (e.kind === 'prediction' || e.kind === 'revision')).at(-1);
       out(t('learn.predictIntro', lang));
       if (previous) out(`${t('learn.previousPrediction', lang)} ${previous.at.slice(0, 16).replace('T', ' ')}. ${t('learn.revising', lang)}`);

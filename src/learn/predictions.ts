@@ -5,7 +5,7 @@
  * after the run, put next to what was measured.
  */
 import { readFileSync } from 'node:fs';
-import { input } from '@inquirer/prompts';
+import { input } from './prompts.js';
 import { OUTCOMES } from '../lab/outcomes.js';
 import { isOutcomeLabel, measureAcross, normaliseLabel, scoredOn, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
 import { formatNumber, t } from '../core/messages/index.js';

@@ -28,7 +28,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Marked, type MarkedExtension } from 'marked';
-import { markedTerminal } from 'marked-terminal';
 import { REPO } from '../lab/paths.js';
 import { colourOn } from '../core/colour.js';
 import { formatNumber, t } from '../core/messages/index.js';
@@ -123,9 +122,14 @@ let terminalMarked: Marked | undefined;
 /** marked-terminal's style options: each a function from text to painted text. */
 const STYLE_KEYS = ['code', 'blockquote', 'html', 'heading', 'firstHeading', 'hr', 'listitem', 'table', 'paragraph', 'strong', 'em', 'codespan', 'del', 'link', 'href'] as const;
 
-/** marked with marked-terminal, set up once. */
-function terminalRenderer(): Marked {
+/**
+ * marked with marked-terminal, set up once. Loaded on first use: with the
+ * highlighter it brings, marked-terminal is the costliest module of the kit
+ * to start (about 0.1 s of CPU), and most commands never print a sheet.
+ */
+async function terminalRenderer(): Promise<Marked> {
   if (terminalMarked) return terminalMarked;
+  const { markedTerminal } = await import('marked-terminal');
   // Off a terminal (a file, a pipe, NO_COLOR), plain text: no style and no coloured table borders.
   const plain = !colourOn();
   const styles = plain ? Object.fromEntries(STYLE_KEYS.map((k) => [k, (text: string) => text])) : {};
@@ -145,10 +149,10 @@ function terminalRenderer(): Marked {
 }
 
 /** A sheet for the terminal: hints folded to one line each (revealed one at a time with --hint N), the rest rendered. */
-export function renderForTerminal(markdown: string, lab: string, lang: Lang = 'en'): string {
+export async function renderForTerminal(markdown: string, lab: string, lang: Lang = 'en'): Promise<string> {
   let n = 0;
   const langFlag = lang === 'en' ? '' : ` --lang ${lang}`;
   const folded = markdown.replace(HINT, (_all, title: string) => `- ${title.trim()}: \`npm run lab -- --variant ${lab} --hint ${++n}${langFlag}\`\n`);
   const details = folded.replace(/<details>\s*<summary>([^<]*)<\/summary>/g, '**$1**\n').replace(/<\/details>/g, '').replace(/<!--[\s\S]*?-->/g, '');
-  return terminalRenderer().parse(details, { async: false });
+  return (await terminalRenderer()).parse(details, { async: false });
 }
