@@ -79,9 +79,8 @@ describe('no colour codes off a terminal', () => {
 });
 
 describe('a reader that stops early', () => {
-  it('--read | head: the command ends quietly, exit 0, no stack trace', () => {
-    const result = spawnSync('bash', ['-c', 'set -o pipefail; node scripts/launch.mjs scripts/lab.ts --variant broken-schema --read | head -1'], { cwd: REPO, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    expect(result.stdout).toMatch(/^# /);
+  it('--read into a pipe already closed (| true): the command ends quietly, exit 0, no stack trace', () => {
+    const result = spawnSync('bash', ['-c', 'set -o pipefail; node scripts/launch.mjs scripts/lab.ts --variant broken-schema --read | true'], { cwd: REPO, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
