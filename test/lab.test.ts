@@ -14,8 +14,16 @@ import { run } from '../src/lab/runner.js';
 import { comparable, lab, labHere } from './helpers/lab.js';
 import { REPO } from './helpers/server.js';
 
-const json = (args: string[]) => {
+/** A run's --json document, from a process of its own (as a learner starts it). */
+const jsonSpawned = (args: string[]) => {
   const result = lab([...args, '--json']);
+  expect(result.status, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+};
+
+/** The same document from the lab command's main in this process: the runs are the same real server processes. */
+const json = async (args: string[]) => {
+  const result = await labHere([...args, '--json']);
   expect(result.status, result.stderr).toBe(0);
   return JSON.parse(result.stdout);
 };
@@ -90,7 +98,7 @@ describe('--json', () => {
   const args = ['--variant', 'broken-schema', '--server', 'low-level', '--seed', '5', '--calls', '30', '--solution'];
 
   it('prints one documented JSON document and nothing else', () => {
-    const report = json(args);
+    const report = jsonSpawned(args);
     expect(report.format).toBe('schema-breaks/lab-report');
     expect(report.version).toBe(2);
     expect(report.settings.server).toBe('low-level');
@@ -113,7 +121,7 @@ describe('--json', () => {
 
   it('the same command twice gives the same figures, latency aside', () => {
     const strip = (report: any) => ({ ...report, runs: Object.fromEntries(Object.entries(report.runs).map(([k, r]) => [k, comparable(r as any)])) });
-    expect(strip(json(args))).toEqual(strip(json(args)));
+    expect(strip(jsonSpawned(args))).toEqual(strip(jsonSpawned(args)));
   });
 });
 
@@ -121,8 +129,8 @@ describe('--json', () => {
 // test/build-parity.test.ts), from each host's documented rules ("Hosts") and from the agent's
 // defaults ("The agent"), never from the runner.
 describe('what each break must show', () => {
-  it('broken-schema on the low-level build: crashes inside the tool come back as -32603, and the model retries them until the agent stops it', () => {
-    const { baseline, variant } = json(['--variant', 'broken-schema', '--server', 'low-level']).runs;
+  it('broken-schema on the low-level build: crashes inside the tool come back as -32603, and the model retries them until the agent stops it', async () => {
+    const { baseline, variant } = (await json(['--variant', 'broken-schema', '--server', 'low-level'])).runs;
     expect(baseline.outcomes['rpc:-32603']).toBeUndefined();
     expect(variant.outcomes['rpc:-32603']).toBeGreaterThan(10);
     // The OpenAI Agents SDK never resends by itself: each retry is the model's, and max_turns (10) ends the loop.
@@ -134,28 +142,28 @@ describe('what each break must show', () => {
     expect(variant.publishedSchema.required).toBeUndefined();
   });
 
-  it.each(['mcpserver-1.20', 'mcpserver-1.32'])('broken-schema on %s: the same crashes are isError results, and no -32603 anywhere', (server) => {
-    const { variant } = json(['--variant', 'broken-schema', '--server', server]).runs;
+  it.each(['mcpserver-1.20', 'mcpserver-1.32'])('broken-schema on %s: the same crashes are isError results, and no -32603 anywhere', async (server) => {
+    const { variant } = (await json(['--variant', 'broken-schema', '--server', server])).runs;
     expect(variant.attempts['rpc:-32603']).toBeUndefined();
     expect(variant.outcomes.isError).toBeGreaterThan(10);
   });
 
-  it('root-transform: still validated; mcpserver-1.20 answers invalid arguments with -32602, mcpserver-1.32 with isError', () => {
-    const old = json(['--variant', 'root-transform', '--server', 'mcpserver-1.20']).runs;
+  it('root-transform: still validated; mcpserver-1.20 answers invalid arguments with -32602, mcpserver-1.32 with isError', async () => {
+    const old = (await json(['--variant', 'root-transform', '--server', 'mcpserver-1.20'])).runs;
     expect(Object.entries(old.variant.outcomes).sort((x: any, y: any) => y[1] - x[1])[0]![0]).toBe('rpc:-32602');
     expect(old.variant.finalOutcomes.ok).toBeGreaterThan(old.baseline.finalOutcomes.ok - 10);
-    const now = json(['--variant', 'root-transform', '--server', 'mcpserver-1.32']).runs;
+    const now = (await json(['--variant', 'root-transform', '--server', 'mcpserver-1.32'])).runs;
     expect(Object.keys(now.variant.attempts).filter((l) => l.startsWith('rpc:'))).toEqual([]);
     expect(now.variant.outcomes.isError).toBeGreaterThan(50);
   });
 
-  it.each(['root-transform', 'root-transform-shape'])('%s publishes a tool with no parameters', (id) => {
-    const { variant } = json(['--variant', id]).runs;
+  it.each(['root-transform', 'root-transform-shape'])('%s publishes a tool with no parameters', async (id) => {
+    const { variant } = (await json(['--variant', id])).runs;
     expect(variant.publishedSchema).toEqual({ type: 'object', properties: {} });
   });
 
-  it("root-transform-shape (the .shape idiom): the tool is called with McpServer's extra, so every request fails until the agent's turns run out", () => {
-    const { baseline, variant } = json(['--variant', 'root-transform-shape']).runs;
+  it("root-transform-shape (the .shape idiom): the tool is called with McpServer's extra, so every request fails until the agent's turns run out", async () => {
+    const { baseline, variant } = (await json(['--variant', 'root-transform-shape'])).runs;
     // Its baseline is root-transform's server: the same published schema, still validated.
     expect(baseline.variant).toBe('root-transform');
     expect(baseline.finalOutcomes.ok).toBeGreaterThan(50);
@@ -164,34 +172,34 @@ describe('what each break must show', () => {
     expect(variant.stderrSample.join('\n')).toMatch(/the tool threw TypeError: Cannot destructure property 'infinitive' of 'parts' as it is undefined/);
   });
 
-  it('structural-anyof in Continue with Gemini (2025-02): every call refused by the API before anything runs', () => {
-    const { baseline, variant } = json(['--variant', 'structural-anyof', '--client', 'continue-gemini-2025-02']).runs;
+  it('structural-anyof in Continue with Gemini (2025-02): every call refused by the API before anything runs', async () => {
+    const { baseline, variant } = (await json(['--variant', 'structural-anyof', '--client', 'continue-gemini-2025-02'])).runs;
     expect(variant.outcomes).toEqual({ 'client-rejected': 100 });
     expect(variant.host.rejection).toMatch(/Unknown name "anyOf"/);
     expect(baseline.host.accepted).toBe(true);
   });
 
-  it('structural-anyof in Goose (2025-02): no refusal; the union is shown to the model as a plain string', () => {
-    const { variant } = json(['--variant', 'structural-anyof', '--client', 'goose-google-2025-02']).runs;
+  it('structural-anyof in Goose (2025-02): no refusal; the union is shown to the model as a plain string', async () => {
+    const { variant } = (await json(['--variant', 'structural-anyof', '--client', 'goose-google-2025-02'])).runs;
     expect(variant.host.accepted).toBe(true);
     expect(variant.host.seenSchema.properties.verb.type).toBe('string');
     expect(variant.finalOutcomes.ok ?? 0).toBeLessThan(50);
   });
 
-  it('structural-anyof under langflow: few or no errors, but silently wrong answers', () => {
-    const { variant } = json(['--variant', 'structural-anyof', '--client', 'langflow']).runs;
+  it('structural-anyof under langflow: few or no errors, but silently wrong answers', async () => {
+    const { variant } = (await json(['--variant', 'structural-anyof', '--client', 'langflow'])).runs;
     expect(variant.silentWrong).toBeGreaterThan(0);
     expect(variant.finalOutcomes.ok).toBeGreaterThanOrEqual(95);
   });
 
-  it('structural-anyof under faithful: no harm', () => {
-    const { baseline, variant } = json(['--variant', 'structural-anyof', '--client', 'faithful']).runs;
+  it('structural-anyof under faithful: no harm', async () => {
+    const { baseline, variant } = (await json(['--variant', 'structural-anyof', '--client', 'faithful'])).runs;
     expect(variant.silentWrong).toBeLessThanOrEqual(2);
     expect(variant.finalOutcomes.ok).toBeGreaterThanOrEqual(baseline.finalOutcomes.ok);
   });
 
-  it("the union labs' fix fails on Langflow of this era: its optional fields arrive as null, which McpServer refuses", () => {
-    const { baseline, solution } = json(['--variant', 'structural-anyof', '--client', 'langflow', '--solution']).runs;
+  it("the union labs' fix fails on Langflow of this era: its optional fields arrive as null, which McpServer refuses", async () => {
+    const { baseline, solution } = (await json(['--variant', 'structural-anyof', '--client', 'langflow', '--solution'])).runs;
     expect(solution.finalOutcomes.ok ?? 0).toBeLessThan(baseline.finalOutcomes.ok / 2);
     expect(solution.stderrSample.join('\n')).toMatch(/invalid arguments: past/);
   });
@@ -202,15 +210,15 @@ describe('what each break must show', () => {
     ['root-transform', 'continue-gemini-2025-02', 'mcpserver-1.32'],
     ['root-transform', 'openai-strict', 'mcpserver-1.32'],
     ['root-transform-shape', 'faithful', 'mcpserver-1.32'],
-  ])("the solution of %s brings the figures back to the baseline's (%s, %s)", (id, client, server) => {
-    const { baseline, solution } = json(['--variant', id, '--client', client, '--server', server, '--solution']).runs;
+  ])("the solution of %s brings the figures back to the baseline's (%s, %s)", async (id, client, server) => {
+    const { baseline, solution } = (await json(['--variant', id, '--client', client, '--server', server, '--solution'])).runs;
     const { publishedSchema: _a, host: _b, stderrSample: _c, ...want } = comparable(baseline);
     const { publishedSchema: _d, host: _e, stderrSample: _f, ...got } = comparable(solution);
     expect(got).toEqual(want);
   });
 
-  it.each(['faithful', 'continue-gemini-2025-02', 'gemini-cli-2025-11'])('the solution of structural-anyof keeps the new capability without harm (%s)', (client) => {
-    const { baseline, solution } = json(['--variant', 'structural-anyof', '--client', client, '--solution']).runs;
+  it.each(['faithful', 'continue-gemini-2025-02', 'gemini-cli-2025-11'])('the solution of structural-anyof keeps the new capability without harm (%s)', async (client) => {
+    const { baseline, solution } = (await json(['--variant', 'structural-anyof', '--client', client, '--solution'])).runs;
     expect(solution.host.accepted).toBe(true);
     expect(solution.silentWrong).toBe(0);
     expect(solution.finalOutcomes.ok).toBeGreaterThan(baseline.finalOutcomes.ok);
@@ -219,23 +227,23 @@ describe('what each break must show', () => {
 });
 
 describe('the model knows only what it is shown', () => {
-  it('on the baseline, a host that does not read enums (Langflow) has visibly fewer first attempts ok than one that shows them', () => {
-    const faithful = json(['--variant', 'baseline', '--client', 'faithful']).runs.baseline;
-    const langflow = json(['--variant', 'baseline', '--client', 'langflow']).runs.baseline;
+  it('on the baseline, a host that does not read enums (Langflow) has visibly fewer first attempts ok than one that shows them', async () => {
+    const faithful = (await json(['--variant', 'baseline', '--client', 'faithful'])).runs.baseline;
+    const langflow = (await json(['--variant', 'baseline', '--client', 'langflow'])).runs.baseline;
     expect(langflow.host.seenSchema.properties.person.enum).toBeUndefined();
     expect(langflow.outcomes.ok ?? 0).toBeLessThan((faithful.outcomes.ok ?? 0) - 30);
   });
 
-  it('temperature and seed move the baseline', () => {
-    const at = (...extra: string[]) => comparable(json(['--variant', 'baseline', ...extra]).runs.baseline);
-    const cold = at('--temperature', '0');
-    const hot = at('--temperature', '2');
+  it('temperature and seed move the baseline', async () => {
+    const at = async (...extra: string[]) => comparable((await json(['--variant', 'baseline', ...extra])).runs.baseline) as { outcomes: unknown };
+    const cold = await at('--temperature', '0');
+    const hot = await at('--temperature', '2');
     expect(hot.outcomes).not.toEqual(cold.outcomes);
-    expect(at('--seed', '2').outcomes).not.toEqual(at('--seed', '3').outcomes);
+    expect((await at('--seed', '2')).outcomes).not.toEqual((await at('--seed', '3')).outcomes);
   });
 
-  it('the runs say which model and agent wrote them, and which knobs are assumptions', () => {
-    const { baseline } = json(['--variant', 'baseline']).runs;
+  it('the runs say which model and agent wrote them, and which knobs are assumptions', async () => {
+    const { baseline } = (await json(['--variant', 'baseline'])).runs;
     expect(baseline.model.kind).toBe('stand-in');
     expect(baseline.model.assumptions).toEqual(['dropUnstatedOptional', 'guessRate']);
     expect(baseline.agent.maxTurns).toBe(10);
@@ -244,37 +252,37 @@ describe('the model knows only what it is shown', () => {
 });
 
 describe('what the later breaks must show', () => {
-  it('discriminated-union: better messages than the plain anyOf; Continue refuses the oneOf, gemini-cli 0.1 drops it silently', () => {
-    const plain = json(['--variant', 'structural-anyof']).runs.variant;
-    const tagged = json(['--variant', 'discriminated-union']).runs.variant;
+  it('discriminated-union: better messages than the plain anyOf; Continue refuses the oneOf, gemini-cli 0.1 drops it silently', async () => {
+    const plain = (await json(['--variant', 'structural-anyof'])).runs.variant;
+    const tagged = (await json(['--variant', 'discriminated-union'])).runs.variant;
     expect(tagged.publishedSchema.properties.verb.oneOf).toHaveLength(2);
     expect(tagged.errorProbe.named / tagged.errorProbe.total).toBeGreaterThan(plain.errorProbe.named / plain.errorProbe.total);
-    const cont = json(['--variant', 'discriminated-union', '--client', 'continue-gemini-2025-02']).runs;
+    const cont = (await json(['--variant', 'discriminated-union', '--client', 'continue-gemini-2025-02'])).runs;
     expect(cont.variant.outcomes).toEqual({ 'client-rejected': 100 });
     expect(cont.variant.host.rejection).toMatch(/Unknown name "oneOf"/);
     expect(cont.baseline.host.accepted).toBe(true);
-    const cli = json(['--variant', 'discriminated-union', '--client', 'gemini-cli-2025-06']).runs.variant;
+    const cli = (await json(['--variant', 'discriminated-union', '--client', 'gemini-cli-2025-06'])).runs.variant;
     expect(cli.host.accepted).toBe(true);
     // @google/genai 1.4.0 keeps 20 keys: the oneOf goes, the description stays, and no type is left.
     expect(cli.host.seenSchema.properties.verb).toEqual({ description: tagged.publishedSchema.properties.verb.description });
   });
 
-  it('schema-drift: profile edits succeed all the way and lose a field', () => {
-    const profile = json(['--variant', 'schema-drift', '--workload', 'profile']).runs;
+  it('schema-drift: profile edits succeed all the way and lose a field', async () => {
+    const profile = (await json(['--variant', 'schema-drift', '--workload', 'profile'])).runs;
     expect(profile.baseline.fieldsCleared).toBe(0);
     expect(profile.variant.fieldsCleared).toBeGreaterThan(0);
     expect(profile.variant.finalOutcomes).toEqual({ ok: 100 });
     expect(profile.variant.publishedSchema.properties.reminder).toBeUndefined();
   });
 
-  it('unreachable-filter: the lesson filter cannot be sent, so lists come back wrong with success', () => {
-    const lessons = json(['--variant', 'unreachable-filter', '--workload', 'lessons']).runs;
+  it('unreachable-filter: the lesson filter cannot be sent, so lists come back wrong with success', async () => {
+    const lessons = (await json(['--variant', 'unreachable-filter', '--workload', 'lessons'])).runs;
     expect(lessons.variant.publishedSchema.properties.level).toBeUndefined();
     expect(lessons.variant.silentWrong).toBeGreaterThan(lessons.baseline.silentWrong + 20);
   });
 
-  it('readonly-gate: with the server read-only, changes get through the lessons tool', () => {
-    const { baseline, variant } = json(['--variant', 'readonly-gate', '--workload', 'lessons', '--read-only']).runs;
+  it('readonly-gate: with the server read-only, changes get through the lessons tool', async () => {
+    const { baseline, variant } = (await json(['--variant', 'readonly-gate', '--workload', 'lessons', '--read-only'])).runs;
     expect(baseline.mutationsThroughReadOnly).toBe(0);
     expect(variant.mutationsThroughReadOnly).toBeGreaterThan(0);
     expect(variant.publishedSchema).toEqual({ type: 'object', properties: {} });
@@ -284,8 +292,8 @@ describe('what the later breaks must show', () => {
     ['schema-drift', ['--workload', 'profile']],
     ['unreachable-filter', ['--workload', 'lessons']],
     ['readonly-gate', ['--workload', 'lessons', '--read-only']],
-  ])("the solution of %s brings the figures back to the baseline's (%j)", (id, extra) => {
-    const { baseline, solution } = json(['--variant', id, ...extra, '--solution']).runs;
+  ])("the solution of %s brings the figures back to the baseline's (%j)", async (id, extra) => {
+    const { baseline, solution } = (await json(['--variant', id, ...extra, '--solution'])).runs;
     const { host: _b, stderrSample: _c, ...want } = comparable(baseline);
     const { host: _e, stderrSample: _f, ...got } = comparable(solution);
     expect(got).toEqual(want);
