@@ -302,10 +302,12 @@ describe('what the later breaks must show', () => {
 
 describe('a server that misbehaves cannot hang the runner', () => {
   const fixture = fileURLToPath(new URL('./fixtures/misbehaving-server.mjs', import.meta.url));
+  // This file's servers are told apart from other files' (which may run at the same time) by an argument the fixture ignores.
+  const OWNER = 'lab-test';
   const settings = { client: getProfile('faithful')!, server: 'mcpserver-1.32' as const, seed: 1, calls: 10, knobs: { ...DEFAULT_KNOBS, callTimeoutMs: 300 } };
   const leftovers = () => {
     try {
-      return execFileSync('pgrep', ['-f', fixture], { encoding: 'utf8' }).trim();
+      return execFileSync('pgrep', ['-f', `${fixture} [a-z-]+ ${OWNER}`], { encoding: 'utf8' }).trim();
     } catch {
       return ''; // pgrep exits 1 when nothing matches
     }
@@ -317,7 +319,7 @@ describe('a server that misbehaves cannot hang the runner', () => {
     ['garbage', 'timeout'],
   ])('%s: every call ends as %s, with a note, and no process is left behind', async (mode, label) => {
     const started = Date.now();
-    const result = await run(mode, [fixture, mode], settings);
+    const result = await run(mode, [fixture, mode, OWNER], settings);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(result.outcomes).toEqual({ [label]: 10 });
     expect(result.serverNotes.join('\n')).toMatch(/gave up on the server/);
@@ -326,7 +328,7 @@ describe('a server that misbehaves cannot hang the runner', () => {
   });
 
   it('dead at start: every call ends as server-exit, not as a host refusal', async () => {
-    const result = await run('dead', [fixture, 'dead'], settings);
+    const result = await run('dead', [fixture, 'dead', OWNER], settings);
     expect(result.outcomes).toEqual({ 'server-exit': 10 });
     expect(result.publishedSchema).toBeNull();
     expect(result.serverNotes.join('\n')).toMatch(/did not answer tools\/list.*cannot start/s);

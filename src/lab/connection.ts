@@ -150,6 +150,11 @@ export class ServerConnection {
   /** tools/call requests sent so far. */
   calls = 0;
 
+  /** The server process's id while it runs (the SDK transport's). */
+  get pid(): number | null {
+    return this.transport?.pid ?? null;
+  }
+
   /**
    * Waits, briefly, until the server's stderr holds a trace line for every
    * tools/call sent: minimcp writes its trace before its reply, but the two
