@@ -11,10 +11,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseSweepArgs, renderPage, runSweepCommand, sweep, SWEEP_FORMAT, verdict, type SweepCell, type SweepReport, type SweepRun } from '../src/class/sweep.js';
+import { parseSweepArgs, planSweep, renderPage, runSweepCommand, sweep, SWEEP_FORMAT, verdict, type SweepCell, type SweepReport, type SweepRun } from '../src/class/sweep.js';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
 import { getProfile, PROFILE_IDS } from '../src/lab/profiles/index.js';
 import type { RunResult } from '../src/lab/runner.js';
@@ -28,13 +28,9 @@ const SEED = 3;
 const CALLS = 10;
 const CHROMIUM = '/usr/bin/chromium';
 
-/** The sweep command as a learner starts it, in its own process: the JSON on stdout, the page in `out`. */
-function sweepCommand(args: string[], scratch: string): { status: number | null; stdout: string; stderr: string } {
-  // A two-line entry point, as scripts/class.ts routes `sweep` to runSweepCommand.
-  const driver = join(scratch, 'sweep-driver.mjs');
-  const entry = pathToFileURL(join(REPO, 'src/class/sweep.ts')).href;
-  writeFileSync(driver, `import { runSweepCommand } from ${JSON.stringify(entry)};\nprocess.exitCode = await runSweepCommand(process.argv.slice(2));\n`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', driver, ...args], {
+/** The sweep command as a learner starts it (npm run class -- sweep ...), in its own process: the JSON on stdout, the page in `out`. */
+function sweepCommand(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['scripts/launch.mjs', 'scripts/class.ts', 'sweep', ...args], {
     cwd: REPO,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
@@ -43,6 +39,15 @@ function sweepCommand(args: string[], scratch: string): { status: number | null;
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+
+/**
+ * The labs the command runs end to end here: one whose break takes away a
+ * schema keyword, the union a host refuses (its fix falls short under
+ * openai-strict), a lab built on another lab's break, and one whose requests
+ * change the server, read-only. What the sweep plans for every lab is
+ * checked without running it (planSweep).
+ */
+const LABS = ['broken-schema', 'structural-anyof', 'root-transform-shape', 'readonly-gate'];
 
 /** What two honest runs with the same seed must share: everything but the timings and the label. */
 function figuresOf(run: SweepRun | RunResult) {
@@ -81,7 +86,7 @@ const cell = (lab: string, client: string, server: ServerBuild): SweepCell => {
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'schema-breaks-sweep-'));
   pagePath = join(dir, 'sweep.html');
-  const result = sweepCommand(['--seed', String(SEED), '--calls', String(CALLS), '--jobs', '2', '--lang', 'en', '--json', '--out', pagePath], dir);
+  const result = sweepCommand(['--seed', String(SEED), '--calls', String(CALLS), '--jobs', '2', '--lang', 'en', '--json', '--out', pagePath, '--labs', LABS.join(',')]);
   expect(result.status, result.stderr).toBe(0);
   report = JSON.parse(result.stdout) as SweepReport;
   stderr = result.stderr;
@@ -92,33 +97,49 @@ afterAll(() => {
 });
 
 describe('the sweep JSON', () => {
-  it('is one versioned document with every break x every profile x every server build, each with baseline, variant and solution', () => {
+  it('is one versioned document: the labs asked for x every profile x every server build, each with baseline, variant and solution', () => {
     expect(report.format).toBe(SWEEP_FORMAT);
     expect(report.format).toBe('schema-breaks/sweep');
     expect(report.version).toBe(1);
     expect(report.settings).toEqual({ seed: SEED, calls: CALLS, temperature: DEFAULT_KNOBS.temperature });
-    const breaks = listBreaks();
-    expect(breaks.length).toBeGreaterThan(0);
-    // Every break is a row (a lab whose runs send two kinds of requests is a row for each).
-    expect([...new Set(report.labs.map((l) => l.id))].sort()).toEqual([...breaks].sort());
+    expect([...new Set(report.labs.map((l) => l.id))]).toEqual(LABS.filter((id) => report.labs.some((l) => l.id === id)));
+    expect(new Set(report.labs.map((l) => l.id))).toEqual(new Set(LABS));
     expect(report.clients.map((c) => c.id)).toEqual([...PROFILE_IDS]);
     expect(report.servers).toEqual([...SERVER_BUILDS]);
     expect(report.cells).toHaveLength(report.labs.length * PROFILE_IDS.length * SERVER_BUILDS.length);
-    const keys = new Set(report.cells.map((c) => `${c.lab} ${c.workload} ${c.readOnly} ${c.client} ${c.server}`));
-    expect(keys.size).toBe(report.cells.length);
-    for (const row of report.labs) {
+    for (const c of report.cells) {
+      for (const run of [c.runs.baseline, c.runs.variant, c.runs.solution!]) {
+        expect(Object.values(run.finalOutcomes).reduce((a, b) => a + b, 0)).toBe(CALLS);
+      }
+    }
+  });
+
+  it('plans every break x every profile x every server build, each with baseline, variant and solution, when no lab is named', () => {
+    const plan = planSweep({ seed: SEED, calls: CALLS, jobs: 1 });
+    const breaks = listBreaks();
+    expect(breaks.length).toBeGreaterThan(0);
+    // Every break is a row (a lab whose runs send two kinds of requests is a row for each).
+    expect([...new Set(plan.labs.map((l) => l.id))].sort()).toEqual([...breaks].sort());
+    expect(plan.clients.map((c) => c.id)).toEqual([...PROFILE_IDS]);
+    expect(plan.servers).toEqual([...SERVER_BUILDS]);
+    expect(plan.cells).toHaveLength(plan.labs.length * PROFILE_IDS.length * SERVER_BUILDS.length);
+    const keys = new Set(plan.cells.map((c) => `${c.lab.id} ${c.lab.workload} ${c.lab.readOnly} ${c.client} ${c.server}`));
+    expect(keys.size).toBe(plan.cells.length);
+    for (const row of plan.labs) {
       for (const client of PROFILE_IDS) {
         for (const server of SERVER_BUILDS) {
-          const c = report.cells.find((x) => x.lab === row.id && x.workload === row.workload && x.readOnly === row.readOnly && x.client === client && x.server === server);
+          const c = plan.cells.find((x) => x.lab.id === row.id && x.lab.workload === row.workload && x.lab.readOnly === row.readOnly && x.client === client && x.server === server);
           expect(c, `${row.id} (${row.workload}) ${client} ${server}`).toBeDefined();
           // A chained lab's baseline is the lab its patch names on its first line ("Base: root-transform").
           const base = /^Base: (\S+)/.exec(readFileSync(join(REPO, 'breaks', `${row.id}.patch`), 'utf8'))?.[1];
-          expect(c!.runs.baseline.variant).toBe(base ?? 'baseline');
-          expect(c!.runs.variant.variant).toBe(row.id);
-          expect(c!.runs.solution?.variant, `${row.id} has a solution in solutions/`).toBe(`${row.id}+solution`);
-          for (const run of [c!.runs.baseline, c!.runs.variant, c!.runs.solution!]) {
-            expect(Object.values(run.finalOutcomes).reduce((a, b) => a + b, 0)).toBe(CALLS);
-          }
+          const run = (id: number | null) => plan.runs[id!]!;
+          expect(run(c!.baseline).variant).toBe(base ?? 'baseline');
+          expect(run(c!.variant).variant).toBe(row.id);
+          expect(run(c!.variant).patches.map((p) => relative(REPO, p)).at(-1)).toBe(`breaks/${row.id}.patch`);
+          expect(c!.solution, `${row.id} has a solution in solutions/`).not.toBeNull();
+          expect(run(c!.solution).variant).toBe(`${row.id}+solution`);
+          expect(run(c!.solution).patches.map((p) => relative(REPO, p)).at(-1)).toBe(`solutions/${row.id}.patch`);
+          for (const id of [c!.baseline, c!.variant, c!.solution]) expect(run(id)).toMatchObject({ client, server, workload: row.workload, readOnly: row.readOnly, seed: SEED, calls: CALLS });
         }
       }
     }
@@ -128,7 +149,7 @@ describe('the sweep JSON', () => {
     for (const lab of loadCatalogue()) {
       if (!listBreaks().includes(lab.id)) continue;
       const wanted = new Set(lab.runs.map((r) => `${r.workload ?? 'conjugate'} ${r.readOnly ?? false}`));
-      const rows = new Set(report.labs.filter((l) => l.id === lab.id).map((l) => `${l.workload} ${l.readOnly}`));
+      const rows = new Set(planSweep({ seed: SEED, calls: CALLS, jobs: 1 }).labs.filter((l) => l.id === lab.id).map((l) => `${l.workload} ${l.readOnly}`));
       expect(rows, lab.id).toEqual(wanted);
     }
   });
@@ -245,6 +266,9 @@ describe('the sweep command', () => {
     [['--calls', 'many'], /--calls takes a whole number/],
     [['--lang', 'fr'], /unknown language "fr"; one of: en, es/],
     [['--frobnicate'], /Unknown option '--frobnicate'/],
+    [['--labs', 'broken-schema,nope'], /--labs: unknown "nope"; one of: broken-schema, /],
+    [['--clients', 'claude-9'], /--clients: unknown "claude-9"; one of: faithful, /],
+    [['--servers', ','], /--servers needs at least one of: low-level, mcpserver-1.20, mcpserver-1.32/],
   ])('%j is one clear line and exit code 2', async (args, message) => {
     const written: string[] = [];
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
@@ -261,6 +285,8 @@ describe('the sweep command', () => {
     expect(command).toMatchObject({ seed: 1, calls: 100, json: false, lang: 'es', serverPerRun: false });
     expect(command !== 'help' && command.jobs).toBeGreaterThanOrEqual(1);
     expect(parseSweepArgs(['--server-per-run'])).toMatchObject({ serverPerRun: true });
+    expect(parseSweepArgs(['--labs', 'schema-drift, broken-schema', '--servers', 'low-level'])).toMatchObject({ labs: ['schema-drift', 'broken-schema'], servers: ['low-level'] });
+    expect(parseSweepArgs([])).toMatchObject({ labs: undefined, clients: undefined, servers: undefined });
   });
 });
 

@@ -94,58 +94,73 @@ function describeTask(task: RunTask): string {
   return `${task.variant} (client ${task.client}, server ${task.server}, workload ${task.workload}${task.readOnly ? ', read-only' : ''})`;
 }
 
+/** One run the sweep makes, before its server is built: the patches its server is built from. */
+export type PlannedRun = Omit<RunTask, 'serverJs'> & { patches: string[] };
+
+/** A cell of the sweep and the runs (by id) it is made of. */
+export interface PlannedCell {
+  lab: SweepLab;
+  client: string;
+  server: ServerBuild;
+  baseline: number;
+  variant: number;
+  solution: number | null;
+}
+
+/**
+ * What a sweep will run, without building or running anything: the rows,
+ * clients and server builds asked for, every cell, and the runs, one per
+ * (server sources, client, server build, workload, read-only), shared by
+ * every cell that needs it: a baseline by the labs that use it, and a
+ * chained lab's baseline by the lab whose break it is.
+ */
+export function planSweep(options: SweepOptions): { labs: SweepLab[]; clients: typeof PROFILES; servers: ServerBuild[]; cells: PlannedCell[]; runs: PlannedRun[] } {
+  const temperature = options.temperature ?? DEFAULT_KNOBS.temperature;
+  const labs = sweepLabs().filter((lab) => !options.labs || options.labs.includes(lab.id));
+  const clients = PROFILES.filter((p) => !options.clients || options.clients.includes(p.id));
+  const servers = SERVER_BUILDS.filter((s) => !options.servers || options.servers.includes(s));
+  const runs: PlannedRun[] = [];
+  const runIds = new Map<string, number>();
+  const planned = (variant: string, patches: string[], client: string, server: ServerBuild, lab: SweepLab): number => {
+    const key = JSON.stringify([patches, client, server, lab.workload, lab.readOnly]);
+    const known = runIds.get(key);
+    if (known !== undefined) return known;
+    runs.push({ id: runs.length, variant, patches, client, server, seed: options.seed, calls: options.calls, temperature, workload: lab.workload, readOnly: lab.readOnly, shareServers: options.serverPerRun !== true });
+    runIds.set(key, runs.length - 1);
+    return runs.length - 1;
+  };
+  const cells = labs.flatMap((lab) =>
+    clients.flatMap((client) =>
+      servers.map((server): PlannedCell => {
+        const chain = patchChain(lab.id);
+        return {
+          lab,
+          client: client.id,
+          server,
+          // A lab that builds on another lab's break has that server for its baseline.
+          baseline: planned(baseOf(lab.id) ?? BASELINE, chain.base, client.id, server, lab),
+          variant: planned(lab.id, chain.variant, client.id, server, lab),
+          solution: existsSync(solutionPatch(lab.id)) ? planned(`${lab.id}+solution`, chain.solution, client.id, server, lab) : null,
+        };
+      }),
+    ),
+  );
+  return { labs, clients, servers, cells, runs };
+}
+
 export async function sweep(options: SweepOptions): Promise<{ report: SweepReport; timing: SweepTiming }> {
   const started = performance.now();
   const temperature = options.temperature ?? DEFAULT_KNOBS.temperature;
   const jobs = Math.max(1, options.jobs);
   const perJob = Math.max(1, options.perJob ?? defaultPerJob(jobs));
-  const labs = sweepLabs().filter((lab) => !options.labs || options.labs.includes(lab.id));
-  const clients = PROFILES.filter((p) => !options.clients || options.clients.includes(p.id));
-  const servers = SERVER_BUILDS.filter((s) => !options.servers || options.servers.includes(s));
+  const { labs, clients, servers, cells: cellTasks, runs } = planSweep(options);
 
   // Every bundle first, and the worker's: built (or found in the cache) once, before any worker starts.
-  const ids = [...new Set(labs.map((lab) => lab.id))];
-  const [baselineJs, workerJs, ...labJs] = await Promise.all([
-    buildServer([]),
-    workerBundle(),
-    ...ids.map(async (id) => ({
-      id,
-      // A lab that builds on another lab's break has that server for its baseline.
-      base: baseOf(id) ? await buildServer(patchChain(id).base) : undefined,
-      variant: await buildServer(patchChain(id).variant),
-      solution: existsSync(solutionPatch(id)) ? await buildServer(patchChain(id).solution) : null,
-    })),
-  ]);
-  const bundles = new Map(labJs.map((b) => [b.id, b]));
-  const built = performance.now();
-
-  // One run per (server bundle, client, server build, workload, read-only), shared by every cell that needs it: a
-  // baseline by the labs that use it, and a chained lab's baseline by the lab whose break it is.
-  const tasks: RunTask[] = [];
-  const taskIds = new Map<string, number>();
-  const task = (variant: string, serverJs: string, client: string, server: ServerBuild, lab: SweepLab): number => {
-    const key = `${serverJs} ${client} ${server} ${lab.workload} ${lab.readOnly}`;
-    const known = taskIds.get(key);
-    if (known !== undefined) return known;
-    tasks.push({ id: tasks.length, variant, serverJs, client, server, seed: options.seed, calls: options.calls, temperature, workload: lab.workload, readOnly: lab.readOnly, shareServers: options.serverPerRun !== true });
-    taskIds.set(key, tasks.length - 1);
-    return tasks.length - 1;
-  };
-  const cellTasks = labs.flatMap((lab) =>
-    clients.flatMap((client) =>
-      servers.map((server) => {
-        const built = bundles.get(lab.id)!;
-        return {
-          lab,
-          client: client.id,
-          server,
-          baseline: built.base ? task(baseOf(lab.id)!, built.base, client.id, server, lab) : task(BASELINE, baselineJs, client.id, server, lab),
-          variant: task(lab.id, built.variant, client.id, server, lab),
-          solution: built.solution === null ? null : task(`${lab.id}+solution`, built.solution, client.id, server, lab),
-        };
-      }),
-    ),
-  );
+  const sources = [...new Set(runs.map((r) => JSON.stringify(r.patches)))];
+  const [workerJs, ...built] = await Promise.all([workerBundle(), ...sources.map((patches) => buildServer(JSON.parse(patches) as string[]))]);
+  const bundleOf = new Map(sources.map((patches, i) => [patches, built[i]!]));
+  const tasks: RunTask[] = runs.map(({ patches, ...run }) => ({ ...run, serverJs: bundleOf.get(JSON.stringify(patches))! }));
+  const builtAt = performance.now();
 
   // Processes started for the runs, and runs served by a process an earlier run started (src/lab/server-pool.ts).
   const processes = { started: 0, reused: 0 };
@@ -189,8 +204,8 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
       runs: tasks.length,
       // Runs with requests that change the server start a process of their own; the workers count the others'.
       servers: { started: processes.started + tasks.filter((t) => !t.shareServers || t.workload !== 'conjugate').length, reused: processes.reused },
-      buildMs: built - started,
-      runMs: finished - built,
+      buildMs: builtAt - started,
+      runMs: finished - builtAt,
       totalMs: performance.now() - started,
     },
   };

@@ -31,7 +31,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { HELP_OPTION, optionsHelp, parseOptions, type Option } from '../core/options.js';
-import { SERVER_BUILDS } from '../minimcp/errors.js';
+import { SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, type Lang } from '../learn/catalogue.js';
 import { detectLang } from '../core/lang.js';
 import { formatNumber, t } from '../core/messages/index.js';
@@ -45,7 +45,7 @@ import { runCommand, UsageError } from '../core/user-error.js';
 
 export * from './sweep-model.js';
 export { renderPage } from './sweep-page.js';
-export { sweep, workerBundle } from './sweep-run.js';
+export { planSweep, sweep, workerBundle } from './sweep-run.js';
 
 // ---------------------------------------------------------------------------
 // The command
@@ -58,6 +58,9 @@ const SWEEP_OPTIONS = [
   { name: 'json', kind: 'boolean', help: [`print the data as one JSON document (format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION}) and nothing else;`, 'the page is written too when --out is given'] },
   { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the page (default: from the locale)' },
   { name: 'jobs', kind: 'string', value: 'N', help: ["worker threads running the labs in parallel (default: the machine's cores); they keep", 'twice as many runs in flight in all as there are cores'] },
+  { name: 'labs', kind: 'string', value: 'A,B', help: "only these labs (default: every one), e.g. the labs of today's workshop" },
+  { name: 'clients', kind: 'string', value: 'A,B', help: 'only these client profiles (default: every one)' },
+  { name: 'servers', kind: 'string', value: 'A,B', help: 'only these server builds (default: every one)' },
   { name: 'server-per-run', kind: 'boolean', help: ['start a server process for every run; by default the runs whose requests change nothing on', 'the server (conjugations) share one per server build, with the same figures'] },
   HELP_OPTION,
 ] as const satisfies readonly Option[];
@@ -80,6 +83,19 @@ interface SweepCommand {
   lang: Lang;
   jobs: number;
   serverPerRun: boolean;
+  labs?: string[];
+  clients?: string[];
+  servers?: ServerBuild[];
+}
+
+/** A comma-separated list of ids, each one of `known`. */
+function idList(name: string, value: string | undefined, known: readonly string[]): string[] | undefined {
+  if (value === undefined) return undefined;
+  const ids = value.split(',').map((id) => id.trim()).filter(Boolean);
+  if (ids.length === 0) throw usage(`--${name} needs at least one of: ${known.join(', ')}`);
+  const unknown = ids.find((id) => !known.includes(id));
+  if (unknown !== undefined) throw usage(`--${name}: unknown "${unknown}"; one of: ${known.join(', ')}`);
+  return ids;
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number): number {
@@ -103,6 +119,9 @@ export function parseSweepArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     lang: (values.lang as Lang | undefined) ?? detectLang(env),
     jobs: wholeNumber('jobs', values.jobs, availableParallelism(), 1),
     serverPerRun: values['server-per-run'] ?? false,
+    labs: idList('labs', values.labs, listBreaks()),
+    clients: idList('clients', values.clients, PROFILE_IDS),
+    servers: idList('servers', values.servers, SERVER_BUILDS) as ServerBuild[] | undefined,
   };
 }
 
@@ -133,6 +152,9 @@ async function sweepMain(argv: string[]): Promise<number> {
       calls: command.calls,
       jobs: command.jobs,
       serverPerRun: command.serverPerRun,
+      ...(command.labs ? { labs: command.labs } : {}),
+      ...(command.clients ? { clients: command.clients } : {}),
+      ...(command.servers ? { servers: command.servers } : {}),
       onProgress: tty ? (done, total) => process.stderr.write(`\rsweep: ${done}/${total} runs`) : undefined,
     });
   } catch (error) {
