@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../src/learn/catalogue.js';
 import { checkWorkspace } from '../src/learn/check.js';
 import { createWorkspace, workspaceDir } from '../src/learn/workspace.js';
+import { buildServer, patchChain } from '../src/lab/variants.js';
 import { REPO } from './helpers/server.js';
 
 const root = mkdtempSync(join(tmpdir(), 'schema-breaks-check-'));
@@ -29,6 +30,16 @@ describe.each(loadCatalogue().map((lab) => [lab.id, lab] as const))('npm run che
     const fixed = await checkWorkspace(lab, dir);
     expect('violations' in fixed ? fixed.violations : fixed).toEqual([]);
     expect(fixed.fixed).toBe(true);
+  });
+});
+
+describe('a workspace fixed to the reference solution', () => {
+  it('builds to the reference's very bytes, so its runs are the reference's (check.ts runs them once)', async () => {
+    const dir = createWorkspace('L-bytes', 'broken-schema', root);
+    execFileSync('patch', ['-p1', '-s', '-i', join(REPO, 'solutions', 'broken-schema.patch')], { cwd: dir });
+    const [workspace, reference] = await Promise.all([buildServer([], dir), buildServer(patchChain('broken-schema').solution)]);
+    expect(workspace).not.toBe(reference);
+    expect(readFileSync(workspace).equals(readFileSync(reference))).toBe(true);
   });
 });
 

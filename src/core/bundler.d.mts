@@ -25,6 +25,8 @@ export interface BundleOptions {
   shebang?: boolean;
   logLevel?: 'silent' | 'warning';
   legalComments?: 'eof';
+  /** The folder the bundle's comments name files relative to: the same sources give the same bytes wherever they were copied. */
+  absWorkingDir?: string;
 }
 
 /** One file for Node 20 from a TypeScript entry point (an ES module unless `format: 'iife'`). */

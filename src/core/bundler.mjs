@@ -52,9 +52,10 @@ const REQUIRE_BANNER = "import { createRequire as __kitRequire } from 'node:modu
  * default; a plain script (`iife`) for a server, because a V8 startup
  * snapshot is built from a script. `nodePaths` resolves dependencies from
  * the kit's node_modules for an entry that lives elsewhere (a learner's
- * workspace, a temporary copy).
+ * workspace, a temporary copy). The file names in the bundle's comments are
+ * relative to `absWorkingDir` (default: the current folder).
  */
-export async function bundle(entry, outfile, { format = 'esm', external = [], nodePaths = [], shebang = false, logLevel = 'silent', legalComments } = {}) {
+export async function bundle(entry, outfile, { format = 'esm', external = [], nodePaths = [], shebang = false, logLevel = 'silent', legalComments, absWorkingDir } = {}) {
   const banner = [shebang ? '#!/usr/bin/env node' : '', format === 'esm' ? REQUIRE_BANNER : ''].filter(Boolean).join('\n');
   await build({
     entryPoints: [entry],
@@ -67,6 +68,7 @@ export async function bundle(entry, outfile, { format = 'esm', external = [], no
     nodePaths,
     external,
     ...(legalComments ? { legalComments } : {}),
+    ...(absWorkingDir ? { absWorkingDir } : {}),
     ...(banner ? { banner: { js: banner } } : {}),
   });
 }

@@ -5,7 +5,7 @@
  * patches and the bundler's version.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { bundle as bundleFile, cached, sourcesKey } from '../core/bundler.mjs';
@@ -24,8 +24,8 @@ const SOURCE_DIRS = ['src', 'contract'];
  * server is a plain script (`iife`), because a V8 startup snapshot is built
  * from a script.
  */
-export async function bundle(entry: string, outfile: string, external: string[] = [], format: 'esm' | 'iife' = 'esm'): Promise<void> {
-  await bundleFile(entry, outfile, { format, external, nodePaths: [join(REPO, 'node_modules')] });
+export async function bundle(entry: string, outfile: string, external: string[] = [], format: 'esm' | 'iife' = 'esm', absWorkingDir?: string): Promise<void> {
+  await bundleFile(entry, outfile, { format, external, nodePaths: [join(REPO, 'node_modules')], ...(absWorkingDir ? { absWorkingDir } : {}) });
 }
 
 /** Every break in breaks/, by id, in name order. */
@@ -82,8 +82,11 @@ export function contractOf(serverJs: string): string {
 }
 
 function contentKey(root: string, patches: string[]): string {
-  return sourcesKey(root, { dirs: SOURCE_DIRS, extra: patches.map((patch) => readFileSync(patch)) });
+  return sourcesKey(root, { dirs: SOURCE_DIRS, extra: [BUNDLE_FORM, ...patches.map((patch) => readFileSync(patch))] });
 }
+
+/** Changes when the way a server is bundled changes, so that no server bundled the old way is taken from the cache. */
+const BUNDLE_FORM = 'iife, file names relative to the copy';
 
 /**
  * A fresh copy of the sources of `root` (src/, contract/) in a temporary
@@ -125,7 +128,8 @@ export async function buildServer(patches: string[] = [], root = REPO): Promise<
     const work = prepareSources(patches, root);
     try {
       try {
-        await bundle(join(work, 'src/minimcp/server.ts'), staged, [], 'iife');
+        // File names relative to the copy: the same sources give the same bytes, whichever copy they were built in.
+        await bundle(join(work, 'src/minimcp/server.ts'), staged, [], 'iife', work);
       } catch (error) {
         // Name the learner's own files, not the temporary copy.
         throw new BuildError(`the server does not build: ${(error as Error).message.replaceAll(work, root)}`);
@@ -142,6 +146,9 @@ export async function buildServer(patches: string[] = [], root = REPO): Promise<
   });
   if (built.built) pruneServers(dirname(built.path));
   else markUsed(dirname(built.path));
+  // A learner's copy of the kit's own sources (the baseline, copied back) has the same key, and may have been
+  // built first, without a snapshot: the kit's server gets its snapshot now.
+  if (root === REPO && !existsSync(snapshotOf(built.path)) && !existsSync(`${snapshotOf(built.path)}.failed`)) buildSnapshot(built.path, snapshotOf(built.path));
   return built.path;
 }
 
@@ -164,6 +171,8 @@ function buildSnapshot(script: string, blob: string): void {
     renameSync(staged, blob);
   } catch {
     rmSync(staged, { force: true });
+    // Not tried again for this build: it starts from its script.
+    writeFileSync(`${blob}.failed`, '');
   }
 }
 

@@ -14,6 +14,7 @@
  *    new capability, they are the capability's.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sourcesKey } from '../core/bundler.mjs';
@@ -134,18 +135,21 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
 const violationKey = (v: Violation) => `${v.rule} ${v.tool} ${v.path}`;
 
 /*
- * A server bundle's path names its content (src/lab/variants.ts builds by
- * content), and a run is deterministic for its settings and seed: the same
- * bundle run with the same settings gives the same figures. So a workspace
- * that builds to the reference solution's very bundle is not run twice, and
- * the reference runs of one check serve the next in the same process.
+ * A run is deterministic for its server's bytes, its settings and its seed
+ * (and the same sources bundle to the same bytes wherever they were copied,
+ * src/lab/variants.ts): a workspace fixed to the reference solution's very
+ * sources is not run a second time, and the reference runs of one check
+ * serve the next in the same process.
  */
 const runsMade = new Map<string, Promise<RunResult>>();
 const contractsChecked = new Map<string, ReturnType<typeof checkServer>>();
 
+/** A server bundle named by its bytes. */
+const bytesOf = (serverJs: string) => createHash('sha256').update(readFileSync(serverJs)).digest('hex');
+
 async function measured(label: string, serverJs: string, settings: RunSettings): Promise<RunResult> {
   const { client, ...rest } = settings;
-  const key = JSON.stringify([serverJs, client.id, rest]);
+  const key = JSON.stringify([bytesOf(serverJs), client.id, rest]);
   let made = runsMade.get(key);
   if (!made) {
     made = run(label, serverJs, settings);
@@ -156,7 +160,7 @@ async function measured(label: string, serverJs: string, settings: RunSettings):
 }
 
 function contractCheck(serverJs: string, contract: string): ReturnType<typeof checkServer> {
-  const key = JSON.stringify([serverJs, contract]);
+  const key = JSON.stringify([bytesOf(serverJs), readFileSync(contract, 'utf8')]);
   let checked = contractsChecked.get(key);
   if (!checked) {
     checked = checkServer(serverCommand(serverJs), contract);
