@@ -34,7 +34,7 @@ describe.each(loadCatalogue().map((lab) => [lab.id, lab] as const))('npm run che
 });
 
 describe('a workspace fixed to the reference solution', () => {
-  it('builds to the reference's very bytes, so its runs are the reference's (check.ts runs them once)', async () => {
+  it("builds to the reference's very bytes, so its runs are the reference's (check.ts runs them once)", async () => {
     const dir = createWorkspace('L-bytes', 'broken-schema', root);
     execFileSync('patch', ['-p1', '-s', '-i', join(REPO, 'solutions', 'broken-schema.patch')], { cwd: dir });
     const [workspace, reference] = await Promise.all([buildServer([], dir), buildServer(patchChain('broken-schema').solution)]);
