@@ -2,7 +2,7 @@
 // sources change: `npx tsx` would add about a second to every lab command
 // (npm run bench measures it). Usage: node scripts/launch.mjs scripts/lab.ts [args...]
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundle, cached, sourcesKey } from '../src/core/bundler.mjs';
+import { commandBundle } from '../src/core/bundler.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = process.argv[2];
@@ -11,13 +11,7 @@ if (!entry) {
   process.exit(2);
 }
 
-const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
-const { path: outfile } = await cached(root, 'cli', key, `${entry.replace(/\W+/g, '_')}.mjs`, (staged) =>
-  // esbuild stays a runtime import: the runner bundles variant servers with it. So do the terminal
-  // renderer and the prompts, which the kit imports only when it prints a sheet or asks something
-  // (src/learn/sheets.ts, src/learn/prompts.ts): a command that does neither never loads them.
-  bundle(`${root}/${entry}`, staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], logLevel: 'warning' }),
-);
+const outfile = await commandBundle(root, entry);
 process.env.SCHEMA_BREAKS_ROOT = root;
 // `npm run lab -- --read | head` closes the pipe early: the reader has what it wanted, which is no error.
 for (const stream of [process.stdout, process.stderr]) {

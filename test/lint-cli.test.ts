@@ -85,11 +85,11 @@ describe("the kit's own server", () => {
     expect(report.server.target).toEqual({ variant });
   });
 
-  it('the baseline lints fast (npm run bench holds it to its 1 s target)', () => {
+  // How fast is npm run bench's to measure (its 1 s target), not a timed test's: a loaded machine would make it flaky.
+  it('the baseline lints clean', () => {
     const r = npmRunLint(['--variant', 'baseline']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('Findings: none');
-    expect(r.ms).toBeLessThan(3000); // npm run bench measures it against its 1 s target; here, room for a loaded CI
   });
 
   it('with the contract, broken-schema is flagged too (required-parameters, rejects-missing-arguments)', async () => {

@@ -34,3 +34,6 @@ export function bundle(entry: string, outfile: string, options?: BundleOptions):
 
 /** The cached `<cache>/<kind>/<key>/<name>`, made by `make(staged, final)` when missing and renamed into place once complete. */
 export function cached(root: string, kind: string, key: string, name: string, make: (staged: string, final: string) => Promise<void>): Promise<{ path: string; built: boolean }>;
+
+/** The cached bundle of a command-line entry point (`scripts/lab.ts`, relative to root), built when the kit's sources changed: what scripts/launch.mjs starts. */
+export function commandBundle(root: string, entry: string): Promise<string>;

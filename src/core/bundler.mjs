@@ -83,6 +83,19 @@ export async function bundle(entry, outfile, { format = 'esm', external = [], no
 export async function cached(root, kind, key, name, make) {
   const outfile = join(cacheDir(root), kind, key, name);
   if (existsSync(outfile)) return { path: outfile, built: false };
+  // The same file asked for twice at once in one process is built once.
+  let building = inFlight.get(outfile);
+  if (!building) {
+    building = makeCached(outfile, make).finally(() => inFlight.delete(outfile));
+    inFlight.set(outfile, building);
+  }
+  return building;
+}
+
+/** Builds under way in this process, by the file they make. */
+const inFlight = new Map();
+
+async function makeCached(outfile, make) {
   mkdirSync(dirname(outfile), { recursive: true });
   const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
@@ -92,4 +105,20 @@ export async function cached(root, kind, key, name, make) {
     rmSync(staged, { force: true });
   }
   return { path: outfile, built: true };
+}
+
+/**
+ * The bundle of a command-line entry point (`scripts/lab.ts`), rebuilt only
+ * when the kit's sources change: what scripts/launch.mjs starts. esbuild
+ * stays a runtime import: the runner bundles variant servers with it. So do
+ * the terminal renderer and the prompts, which the kit imports only when it
+ * prints a sheet or asks something (src/learn/sheets.ts,
+ * src/learn/prompts.ts): a command that does neither never loads them.
+ */
+export async function commandBundle(root, entry) {
+  const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
+  const { path } = await cached(root, 'cli', key, `${entry.replace(/\W+/g, '_')}.mjs`, (staged) =>
+    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], logLevel: 'warning' }),
+  );
+  return path;
 }

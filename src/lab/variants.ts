@@ -4,7 +4,8 @@
  * file that starts fast. Builds are cached by content: the sources, the
  * patches and the bundler's version.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -62,6 +63,16 @@ export function patchChain(id: string): { base: string[]; variant: string[]; sol
   const below = base ? patchChain(base).variant : [];
   const variant = [...below, breakPatch(id)];
   return { base: below, variant, solution: [...variant, solutionPatch(id)] };
+}
+
+/** The patches of every server the kit itself ships: the baseline, and each break's base, variant and solution. */
+export function kitServerPatches(): string[][] {
+  const all = new Map<string, string[]>([['[]', []]]);
+  for (const id of listBreaks()) {
+    const chain = patchChain(id);
+    for (const patches of [chain.base, chain.variant, ...(existsSync(solutionPatch(id)) ? [chain.solution] : [])]) all.set(JSON.stringify(patches), patches);
+  }
+  return [...all.values()];
 }
 
 /** What a lab's baseline run is called: 'baseline', or the lab it builds on. */
@@ -139,7 +150,7 @@ export async function buildServer(patches: string[] = [], root = REPO): Promise<
       // The kit's own servers (baseline, breaks, solutions) start hundreds of times; a learner's workspace changes with
       // every edit and starts a few times per check, less than the 0.4 s a snapshot takes to build. The snapshot is made
       // before the script is renamed into place: a build interrupted half-way is never taken from the cache.
-      if (root === REPO) buildSnapshot(staged, snapshotOf(final));
+      if (root === REPO) await buildSnapshot(staged, snapshotOf(final));
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -148,9 +159,11 @@ export async function buildServer(patches: string[] = [], root = REPO): Promise<
   else markUsed(dirname(built.path));
   // A learner's copy of the kit's own sources (the baseline, copied back) has the same key, and may have been
   // built first, without a snapshot: the kit's server gets its snapshot now.
-  if (root === REPO && !existsSync(snapshotOf(built.path)) && !existsSync(`${snapshotOf(built.path)}.failed`)) buildSnapshot(built.path, snapshotOf(built.path));
+  if (root === REPO && !existsSync(snapshotOf(built.path)) && !existsSync(`${snapshotOf(built.path)}.failed`)) await buildSnapshot(built.path, snapshotOf(built.path));
   return built.path;
 }
+
+const execFileAsync = promisify(execFile);
 
 /** Where a built server's startup snapshot is (src/minimcp/server.ts runs main() from it). */
 function snapshotOf(serverJs: string): string {
@@ -164,10 +177,11 @@ function snapshotOf(serverJs: string): string {
  * server whose modules throw, or hang, gets none and starts from its script,
  * where the learner sees the error as before.
  */
-function buildSnapshot(script: string, blob: string): void {
-  const staged = `${blob}.${process.pid}.tmp`;
+async function buildSnapshot(script: string, blob: string): Promise<void> {
+  const staged = `${blob}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    execFileSync(process.execPath, ['--snapshot-blob', staged, '--build-snapshot', script], { stdio: 'ignore', timeout: 20_000 });
+    // Not execFileSync: several servers build at once (the sweep, the tests' setup), each its own process.
+    await execFileAsync(process.execPath, ['--snapshot-blob', staged, '--build-snapshot', script], { timeout: 20_000 });
     renameSync(staged, blob);
   } catch {
     rmSync(staged, { force: true });

@@ -1,12 +1,24 @@
 /**
- * Builds the baseline server once for the whole test run (cached by content,
- * like every variant the runner builds) and hands its path to the tests.
+ * Builds, once for the whole test run and before any test starts, what the
+ * tests start over and over: every server the kit ships (cached by content,
+ * as the runner builds them), the command-line bundles scripts/launch.mjs
+ * starts, and the sweep's worker. Built here side by side, none is built
+ * twice by tests that need it at the same moment. Hands the baseline's path
+ * to the tests.
  */
 import type { TestProject } from 'vitest/node';
-import { buildServer } from '../../src/lab/variants.js';
+import { workerBundle } from '../../src/class/sweep-run.js';
+import { commandBundle } from '../../src/core/bundler.mjs';
+import { REPO } from '../../src/lab/paths.js';
+import { buildServer, kitServerPatches } from '../../src/lab/variants.js';
+
+/** The entry points the tests start through scripts/launch.mjs. */
+const COMMANDS = ['scripts/lab.ts', 'scripts/check.ts', 'scripts/class.ts', 'scripts/report.ts', 'scripts/sheets.ts', 'scripts/lint.ts'];
 
 export default async function setup(project: TestProject): Promise<void> {
-  project.provide('serverJs', await buildServer());
+  // kitServerPatches() starts with the baseline's (no patch).
+  const [baseline] = await Promise.all([...kitServerPatches().map((patches) => buildServer(patches)), ...COMMANDS.map((entry) => commandBundle(REPO, entry)), workerBundle()]);
+  project.provide('serverJs', baseline);
 }
 
 declare module 'vitest' {
