@@ -8,7 +8,8 @@
  * with five seeds, or the class sweep with every client profile, starts the
  * same server build over and over. A host does the same with one process:
  * it starts a server once per session and sends it every request of the
- * session. What a run measures does not change: every answer of a server
+ * session (MCP 2025-06-18, Transports and Lifecycle; docs/sources.md, "The
+ * MCP specification and JSON-RPC"). What a run measures does not change: every answer of a server
  * that keeps no state is the same on a fresh process and on one that has
  * answered before, and a test holds the sweep to that (test/sweep.test.ts,
  * "a server per run").
