@@ -1,40 +1,4 @@
-/** npm run report -- <saved.json> [-o page.html] [--lang en|es]: a saved `npm run lab -- --json` result as an HTML page. See src/report/html.ts. */
-import { HELP_OPTION, optionsHelp, parseOptions } from '../src/core/options.js';
-import { LANGS, type Lang } from '../src/learn/catalogue.js';
-import { detectLang } from '../src/core/lang.js';
-import { runCommand, UserError } from '../src/core/user-error.js';
-import { labSheetQuote, readSavedReport, writeReportPage } from '../src/report/write.js';
+/** npm run report -- <saved.json> [-o page.html] [--lang en|es]; see src/cli/report.ts. */
+import { main } from '../src/cli/report.js';
 
-const OPTIONS = [
-  { name: 'output', kind: 'string', short: 'o', value: 'FILE', help: 'where to write the page (default: the saved file with .html for .json)' },
-  { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the page (default: from the locale)' },
-  HELP_OPTION,
-] as const;
-
-const USAGE = `Usage: npm run report -- <saved.json> [options]
-
-Turns a saved result of \`npm run lab -- ... --json > saved.json\` into one
-self-contained HTML page (no network; opens from disk).
-
-${optionsHelp(OPTIONS)}`;
-
-const fail = (message: string) => new UserError(`${message} (npm run report -- --help)`);
-
-function main(): number {
-  const { values, positionals } = parseOptions(OPTIONS, process.argv.slice(2), fail, { positionals: true });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  if (positionals.length !== 1) throw fail(positionals.length === 0 ? 'which file?' : 'one file at a time');
-  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw fail(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
-  const file = positionals[0]!;
-  const output = values.output ?? `${file.replace(/\.json$/i, '')}.html`;
-  const lang = (values.lang as Lang | undefined) ?? detectLang();
-  const report = readSavedReport(file);
-  writeReportPage(output, { report, lang, sheet: labSheetQuote(report.variant, lang) });
-  process.stdout.write(`wrote ${output}\n`);
-  return 0;
-}
-
-process.exitCode = await runCommand('report', main);
+process.exitCode = await main(process.argv.slice(2));

@@ -22,7 +22,8 @@ import { runLab } from '../src/lab/side-by-side.js';
 import { loadCatalogue, measure, type Lab, type LabResults } from '../src/learn/catalogue.js';
 import { renderReportPage, type PageInput } from '../src/report/html.js';
 import { labSheetQuote } from '../src/report/write.js';
-import { lab as labCommand } from './helpers/lab.js';
+import { main as reportMain } from '../src/cli/report.js';
+import { commandHere, lab as labCommand } from './helpers/lab.js';
 import { REPO } from './helpers/server.js';
 
 const CALLS = 20;
@@ -285,7 +286,7 @@ describe('npm run report', () => {
     has(readFileSync(join(dir, 'out', 'página.html'), 'utf8'), 'Cifras clave');
   });
 
-  it('refuses each bad input with one line and exit code 2', () => {
+  it('refuses each bad input with one line and exit code 2 (the real process says the same)', async () => {
     const dir = tempDir();
     const file = (name: string, text: string) => {
       writeFileSync(join(dir, name), text);
@@ -307,12 +308,18 @@ describe('npm run report', () => {
       [['--bogus'], /Unknown option '--bogus'/],
     ];
     for (const [args, message] of cases) {
-      const result = report(args);
+      const result = await commandHere(reportMain, args);
       expect(result.status, `${args.join(' ')}: ${result.stderr}`).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(message);
       expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(result.stderr).toMatch(/^report: /);
       expect(result.stdout).toBe('');
+    }
+    for (const args of [cases[1]![0], ['--bogus']]) {
+      const spawned = report(args);
+      expect(spawned.status).toBe(2);
+      expect(spawned.stdout).toBe('');
+      expect(spawned.stderr).toBe((await commandHere(reportMain, args)).stderr);
     }
   });
 });

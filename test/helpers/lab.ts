@@ -27,6 +27,11 @@ export function lab(args: string[], root = REPO, env: NodeJS.ProcessEnv = {}): C
  */
 export async function labHere(args: string[]): Promise<CommandResult> {
   const { main } = await import('../../src/cli/lab.js');
+  return commandHere(main, args);
+}
+
+/** A command's main (src/cli/*.ts) in this process, its stdout and stderr captured. */
+export async function commandHere(main: (argv: string[]) => Promise<number> | number, args: string[]): Promise<CommandResult> {
   let stdout = '';
   let stderr = '';
   const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));

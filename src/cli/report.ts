@@ -1,0 +1,47 @@
+/**
+ * `npm run report -- <saved.json> [-o page.html] [--lang en|es]`: a saved
+ * `npm run lab -- --json` result as an HTML page (src/report/html.ts). Every
+ * bad input is one line and exit code 2.
+ */
+import { HELP_OPTION, optionsHelp, parseOptions } from '../core/options.js';
+import { LANGS, type Lang } from '../learn/catalogue.js';
+import { detectLang } from '../core/lang.js';
+import { runCommand, UserError } from '../core/user-error.js';
+import { labSheetQuote, readSavedReport, writeReportPage } from '../report/write.js';
+
+const OPTIONS = [
+  { name: 'output', kind: 'string', short: 'o', value: 'FILE', help: 'where to write the page (default: the saved file with .html for .json)' },
+  { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the page (default: from the locale)' },
+  HELP_OPTION,
+] as const;
+
+const USAGE = `Usage: npm run report -- <saved.json> [options]
+
+Turns a saved result of \`npm run lab -- ... --json > saved.json\` into one
+self-contained HTML page (no network; opens from disk).
+
+${optionsHelp(OPTIONS)}`;
+
+const fail = (message: string) => new UserError(`${message} (npm run report -- --help)`);
+
+function reportMain(argv: string[]): number {
+  const { values, positionals } = parseOptions(OPTIONS, argv, fail, { positionals: true });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length !== 1) throw fail(positionals.length === 0 ? 'which file?' : 'one file at a time');
+  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw fail(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
+  const file = positionals[0]!;
+  const output = values.output ?? `${file.replace(/\.json$/i, '')}.html`;
+  const lang = (values.lang as Lang | undefined) ?? detectLang();
+  const report = readSavedReport(file);
+  writeReportPage(output, { report, lang, sheet: labSheetQuote(report.variant, lang) });
+  process.stdout.write(`wrote ${output}\n`);
+  return 0;
+}
+
+/** The command: its exit code; a user error is its one line on stderr (src/core/user-error.ts). */
+export function main(argv: string[]): Promise<number> {
+  return runCommand('report', () => reportMain(argv));
+}
