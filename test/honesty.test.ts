@@ -16,6 +16,7 @@ import { getProfile } from '../src/lab/profiles/index.js';
 import { run, type RunResult } from '../src/lab/runner.js';
 import { buildServer, listBreaks, patchChain } from '../src/lab/variants.js';
 import { loadCatalogue } from '../src/learn/catalogue.js';
+import { comparable as labelless, withoutTimings } from './helpers/lab.js';
 import { REPO } from './helpers/server.js';
 
 const copies: string[] = [];
@@ -34,7 +35,7 @@ function copyWithBreak(id: string): string {
 }
 
 /** What two honest runs must share: every figure and record, the label and the timings aside. */
-const comparable = (result: RunResult) => JSON.parse(JSON.stringify({ ...result, variant: undefined }, (key, value) => (key === 'latencyMs' ? undefined : value)));
+const comparable = (result: RunResult) => withoutTimings(labelless(result as unknown as Record<string, unknown>));
 
 const BREAKS = listBreaks();
 

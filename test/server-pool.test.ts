@@ -14,7 +14,7 @@ import { getProfile } from '../src/lab/profiles/index.js';
 import { run, type RunResult, type RunSettings } from '../src/lab/runner.js';
 import { ServerPool } from '../src/lab/server-pool.js';
 import { serverCommand } from '../src/lab/variants.js';
-import { comparable } from './helpers/lab.js';
+import { comparable, withoutTimings } from './helpers/lab.js';
 import { SERVER_JS } from './helpers/server.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/misbehaving-server.mjs', import.meta.url));
@@ -40,7 +40,7 @@ describe('a lent server', () => {
       expect(pool).toMatchObject({ started: 1, reused: 1 });
       const fresh = await run('baseline', SERVER_JS, { ...settings, seed: 2 });
       // Every figure, the stderr sample and each call's record, timings aside.
-      const untimed = (r: RunResult) => JSON.parse(JSON.stringify(comparable(r as unknown as Record<string, unknown>), (key, value) => (key === 'latencyMs' ? undefined : value)));
+      const untimed = (r: RunResult) => withoutTimings(comparable(r as unknown as Record<string, unknown>));
       expect(untimed(lent)).toEqual(untimed(fresh));
       expect(lent.stderrSample.length).toBeGreaterThan(0);
     } finally {

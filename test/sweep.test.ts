@@ -22,6 +22,7 @@ import { runLab } from '../src/lab/side-by-side.js';
 import { listBreaks } from '../src/lab/variants.js';
 import { SERVER_BUILDS, type ServerBuild } from '../src/minimcp/errors.js';
 import { loadCatalogue } from '../src/learn/catalogue.js';
+import { withoutTimings } from './helpers/lab.js';
 import { REPO } from './helpers/server.js';
 
 const SEED = 3;
@@ -67,9 +68,6 @@ function figuresOf(run: SweepRun | RunResult) {
   };
 }
 
-function withoutLatency(report: SweepReport): unknown {
-  return JSON.parse(JSON.stringify(report, (key, value) => (key === 'latencyMs' ? undefined : value)));
-}
 
 let dir: string;
 let pagePath: string;
@@ -195,7 +193,7 @@ describe('the sweep JSON', () => {
     expect(timing.servers).toEqual({ started: timing.runs, reused: 0 });
     const mine = { ...report, labs: report.labs.filter((l) => labs.includes(l.id)), clients: report.clients.filter((c) => clients.includes(c.id)), cells: report.cells.filter((c) => labs.includes(c.lab) && clients.includes(c.client)) };
     expect(again.cells).toHaveLength(labs.length * clients.length * SERVER_BUILDS.length);
-    expect(withoutLatency(again)).toEqual(withoutLatency(mine));
+    expect(withoutTimings(again)).toEqual(withoutTimings(mine));
   }, 120_000);
 
   it('structural-anyof in Continue with Gemini (2025-02): every call client-rejected, in every server build (the API before 2025-03-13 refused unions)', () => {

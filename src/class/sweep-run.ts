@@ -12,7 +12,8 @@ import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { REPO } from '../lab/paths.js';
 import { PROFILES } from '../lab/profiles/index.js';
 import type { RunResult } from '../lab/runner.js';
-import { BASELINE, baseOf, BuildError, buildServer, bundle, patchChain, solutionPatch } from '../lab/variants.js';
+import { sharesServer } from '../lab/server-pool.js';
+import { baselineName, BuildError, buildServer, bundle, patchChain, solutionPatch } from '../lab/variants.js';
 import type { RunTask, WorkerReply, WorkerStopped } from './sweep-worker.js';
 import { defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, verdict, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
 
@@ -129,22 +130,24 @@ export function planSweep(options: SweepOptions): { labs: SweepLab[]; clients: t
     runIds.set(key, runs.length - 1);
     return runs.length - 1;
   };
-  const cells = labs.flatMap((lab) =>
-    clients.flatMap((client) =>
-      servers.map((server): PlannedCell => {
-        const chain = patchChain(lab.id);
-        return {
+  const cells = labs.flatMap((lab) => {
+    // Read once a lab (the patches are files): a lab that builds on another lab's break has that server for its baseline.
+    const chain = patchChain(lab.id);
+    const base = baselineName(lab.id);
+    const hasSolution = existsSync(solutionPatch(lab.id));
+    return clients.flatMap((client) =>
+      servers.map(
+        (server): PlannedCell => ({
           lab,
           client: client.id,
           server,
-          // A lab that builds on another lab's break has that server for its baseline.
-          baseline: planned(baseOf(lab.id) ?? BASELINE, chain.base, client.id, server, lab),
+          baseline: planned(base, chain.base, client.id, server, lab),
           variant: planned(lab.id, chain.variant, client.id, server, lab),
-          solution: existsSync(solutionPatch(lab.id)) ? planned(`${lab.id}+solution`, chain.solution, client.id, server, lab) : null,
-        };
-      }),
-    ),
-  );
+          solution: hasSolution ? planned(`${lab.id}+solution`, chain.solution, client.id, server, lab) : null,
+        }),
+      ),
+    );
+  });
   return { labs, clients, servers, cells, runs };
 }
 
@@ -203,7 +206,7 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
       perJob,
       runs: tasks.length,
       // Runs with requests that change the server start a process of their own; the workers count the others'.
-      servers: { started: processes.started + tasks.filter((t) => !t.shareServers || t.workload !== 'conjugate').length, reused: processes.reused },
+      servers: { started: processes.started + tasks.filter((t) => !t.shareServers || !sharesServer(t.workload)).length, reused: processes.reused },
       buildMs: builtAt - started,
       runMs: finished - builtAt,
       totalMs: performance.now() - started,

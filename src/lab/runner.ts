@@ -7,7 +7,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerBuild } from '../minimcp/errors.js';
 import { runLessonRequest, runProfileEdit, runRequest, TOOL_NAME, type CallRecord, type HostView } from './agent.js';
 import { ServerConnection } from './connection.js';
-import type { ServerPool } from './server-pool.js';
+import { sharesServer, type ServerPool } from './server-pool.js';
 import { serverCommand } from './variants.js';
 import { KNOB_SOURCES, type Knobs } from './knobs.js';
 import { figures, type Figures } from './metrics.js';
@@ -88,7 +88,7 @@ export async function run(variant: string, server: string | string[], settings: 
   const [script, ...own] = typeof server === 'string' ? [server] : server;
   const command = serverCommand(script!, [...own, '--build', build, ...(readOnly ? ['--read-only'] : [])]);
   // Conjugations change nothing on the server: a process that served an earlier run serves this one as a fresh one would.
-  const pool = workload === 'conjugate' ? settings.pool : undefined;
+  const pool = sharesServer(workload) ? settings.pool : undefined;
   const connection = pool ? pool.take(command, knobs.callTimeoutMs) : new ServerConnection(command, knobs.callTimeoutMs);
   let released = false;
   const release = async () => {

@@ -22,6 +22,11 @@
  */
 import { ServerConnection, type ServerCommand } from './connection.js';
 
+/** Whether runs of a workload may share a server process: conjugations only, as the conjugate tool keeps no state. */
+export function sharesServer(workload: string): boolean {
+  return workload === 'conjugate';
+}
+
 /** Idle processes kept at most, the least recently used stopped first: each holds some 40 MB. */
 const MAX_IDLE = 12;
 

@@ -15,7 +15,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sourcesKey } from '../core/bundler.mjs';
 import type { Violation } from '../contract/rules.js';
@@ -26,6 +26,7 @@ import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { getProfile } from '../lab/profiles/index.js';
 import { run, type RunResult, type RunSettings } from '../lab/runner.js';
 import { buildServer, BuildError, contractOf, patchChain, serverCommand } from '../lab/variants.js';
+import { replaceFile } from './atomic.js';
 import type { Lab, LabRun } from './catalogue.js';
 
 export interface RunComparison {
@@ -60,9 +61,7 @@ export function typeCheck(workspace: string): string {
     answer = readFileSync(kept, 'utf8');
   } else {
     answer = compile(workspace);
-    const staged = `${kept}.${process.pid}.tmp`;
-    writeFileSync(staged, answer);
-    renameSync(staged, kept);
+    replaceFile(kept, [Buffer.from(answer)]);
   }
   return answer.replaceAll(WORKSPACE, shown);
 }
@@ -141,31 +140,37 @@ const violationKey = (v: Violation) => `${v.rule} ${v.tool} ${v.path}`;
  * sources is not run a second time, and the reference runs of one check
  * serve the next in the same process.
  */
-const runsMade = new Map<string, Promise<RunResult>>();
-const contractsChecked = new Map<string, ReturnType<typeof checkServer>>();
+const made = new Map<string, Promise<unknown>>();
 
-/** A server bundle named by its bytes. */
-const bytesOf = (serverJs: string) => createHash('sha256').update(readFileSync(serverJs)).digest('hex');
+/** The promise kept under `key`, or `make()`'s, kept unless it fails. */
+function once<T>(key: string, make: () => Promise<T>): Promise<T> {
+  let kept = made.get(key) as Promise<T> | undefined;
+  if (!kept) {
+    kept = make();
+    made.set(key, kept);
+    kept.catch(() => made.delete(key));
+  }
+  return kept;
+}
+
+/** A server bundle named by its bytes (a built bundle's file never changes: its folder is named by its sources). */
+const hashes = new Map<string, string>();
+function bytesOf(serverJs: string): string {
+  let hash = hashes.get(serverJs);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(readFileSync(serverJs)).digest('hex');
+    hashes.set(serverJs, hash);
+  }
+  return hash;
+}
 
 async function measured(label: string, serverJs: string, settings: RunSettings): Promise<RunResult> {
   const { client, ...rest } = settings;
-  const key = JSON.stringify([bytesOf(serverJs), client.id, rest]);
-  let made = runsMade.get(key);
-  if (!made) {
-    made = run(label, serverJs, settings);
-    runsMade.set(key, made);
-    made.catch(() => runsMade.delete(key));
-  }
-  return { ...(await made), variant: label };
+  const result = await once(JSON.stringify(['run', bytesOf(serverJs), client.id, rest]), () => run(label, serverJs, settings));
+  return { ...result, variant: label };
 }
 
+/** The contract file sits in its reference build's folder with its known violations, named by the build's sources. */
 function contractCheck(serverJs: string, contract: string): ReturnType<typeof checkServer> {
-  const key = JSON.stringify([bytesOf(serverJs), readFileSync(contract, 'utf8')]);
-  let checked = contractsChecked.get(key);
-  if (!checked) {
-    checked = checkServer(serverCommand(serverJs), contract);
-    contractsChecked.set(key, checked);
-    checked.catch(() => contractsChecked.delete(key));
-  }
-  return checked;
+  return once(JSON.stringify(['contract', bytesOf(serverJs), contract]), () => checkServer(serverCommand(serverJs), contract));
 }

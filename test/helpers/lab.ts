@@ -49,3 +49,8 @@ export function comparable(run: Record<string, unknown>): Record<string, unknown
   const { variant: _variant, latencyMs: _latency, ...rest } = run;
   return rest;
 }
+
+/** A value with every `latencyMs` taken out, at any depth (each call's record has one): what two honest runs share. */
+export function withoutTimings<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'latencyMs' ? undefined : v))) as T;
+}

@@ -6,18 +6,23 @@
  * twice by tests that need it at the same moment. Hands the baseline's path
  * to the tests.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { workerBundle } from '../../src/class/sweep-run.js';
 import { commandBundle } from '../../src/core/bundler.mjs';
 import { REPO } from '../../src/lab/paths.js';
 import { buildServer, kitServerPatches } from '../../src/lab/variants.js';
 
-/** The entry points the tests start through scripts/launch.mjs. */
-const COMMANDS = ['scripts/lab.ts', 'scripts/check.ts', 'scripts/class.ts', 'scripts/report.ts', 'scripts/sheets.ts', 'scripts/lint.ts'];
+/** The entry points package.json starts through scripts/launch.mjs (`npm run lab`, `npm run check`, ...). */
+function commands(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return Object.values(scripts).flatMap((line) => /scripts\/launch\.mjs (\S+)/.exec(line)?.[1] ?? []);
+}
 
 export default async function setup(project: TestProject): Promise<void> {
   // kitServerPatches() starts with the baseline's (no patch).
-  const [baseline] = await Promise.all([...kitServerPatches().map((patches) => buildServer(patches)), ...COMMANDS.map((entry) => commandBundle(REPO, entry)), workerBundle()]);
+  const [baseline] = await Promise.all([...kitServerPatches().map((patches) => buildServer(patches)), ...commands().map((entry) => commandBundle(REPO, entry)), workerBundle()]);
   project.provide('serverJs', baseline);
 }
 
