@@ -1,15 +1,19 @@
 /**
- * The kit's benchmark: `npm run bench` (tsx scripts/bench.ts).
+ * The kit's benchmark: `npm run bench`, bundled and started by
+ * scripts/launch.mjs like every command, so that the runner it measures is the
+ * code the lab runs (not tsx's transform of it).
  *
  * Measures, on this machine, with warm-up and repetitions:
  *   1. cold start (spawn to the first tools/list answer) of the baseline server
  *      started with `npx tsx`, `node --import tsx` and plain node on the bundle;
  *   2. sequential tools/call rate over stdio on one server process;
  *   3. the runner's call rate (agent loop, profile, records) next to a bare SDK
- *      client loop, in the same run; target: runner/bare >= 0.9;
+ *      client loop sending the very calls the runner's run sent, in the same
+ *      run; target: runner/bare >= 0.9;
  *   4. the wall time of `npm run lab -- --variant broken-schema --json`, warm
  *      (target: under 3 s) and once with the build caches removed;
- *   5. the wall time of `npm run class -- sweep` (target: under 20 s);
+ *   5. the wall time of `npm run class -- sweep` (target: under 20 s), and
+ *      what its tool calls alone cost at the bare SDK's CPU per call;
  *   6. the wall time of the whole test suite, `npx vitest run` (target: under
  *      100 s); `--no-suite` leaves it out;
  *   7. the wall time of `npm run lint` on a 30-tool server (target: under 2 s)
@@ -31,6 +35,7 @@ import {
   callRate,
   callsSent,
   coldStart,
+  cpuPerCall,
   fmtSummaryMs,
   labCold,
   labOnce,
@@ -41,8 +46,10 @@ import {
   ms,
   perSec,
   runnerRun,
+  sentCalls,
   summarize,
   timed,
+  timedWithOutput,
   type Rate,
   type ServerCmd,
   type Summary,
@@ -57,6 +64,7 @@ const RATE_WARMUP = 200;
 const RATE_CALLS = 2000;
 const RATE_REPS = 3;
 const SIDE_BY_SIDE_CALLS = 1000;
+const CPU_CALLS = 3000;
 const SIDE_BY_SIDE_ROUNDS = 5;
 const LAB_REPS = 5;
 const RATIO_TARGET = 0.9;
@@ -121,8 +129,13 @@ async function main(): Promise<void> {
   const N = SIDE_BY_SIDE_CALLS;
   log(`3. Runner vs bare SDK loop on the baseline bundle, both started as the runner starts it (snapshot), N=${N} (1 warm-up round + ${SIDE_BY_SIDE_ROUNDS} alternating rounds)`);
   log('   end to end = spawn to close (all of run()); calls phase = tools/list answered to close begun');
-  await bareRun(nodeSnapshot, 200);
-  await runnerRun(bundle, 200);
+  // The bare loop sends the very calls the runner's run sends (its seed decides them), refusals included:
+  // the same calls, with no agent loop around them. The runner's error probe (a few calls) is its own.
+  const warm = await runnerRun(bundle, N);
+  const sequence = sentCalls(warm.result);
+  if (sequence.length !== warm.calls) throw new Error(`the run's records hold ${sequence.length} calls, its histogram ${warm.calls}`);
+  await bareRun(nodeSnapshot, sequence);
+  log(`   the calls: ${sequence.length}, as the runner's run at N=${N} sent them (workload and eval; first attempts and retries)`);
   const bare: Timed[] = [];
   const runner: Timed[] = [];
   let lastRunner: RunResult | undefined;
@@ -134,11 +147,11 @@ async function main(): Promise<void> {
     let b: Timed;
     let r: Timed & { result: RunResult };
     if (first === 'bare') {
-      b = await bareRun(nodeSnapshot, N);
+      b = await bareRun(nodeSnapshot, sequence);
       r = await runnerRun(bundle, N);
     } else {
       r = await runnerRun(bundle, N);
-      b = await bareRun(nodeSnapshot, N);
+      b = await bareRun(nodeSnapshot, sequence);
     }
     bare.push(b);
     runner.push(r);
@@ -179,8 +192,20 @@ async function main(): Promise<void> {
 
   // 5 ---------------------------------------------------------------------
   log('5. npm run class -- sweep (every lab x every client x every build, 100 calls; bundles already cached)');
-  const sweepMs = await timed(process.execPath, ['scripts/launch.mjs', 'scripts/class.ts', 'sweep', '--out', join('out', 'bench-sweep.html')]);
+  const sweepRun = await timedWithOutput(process.execPath, ['scripts/launch.mjs', 'scripts/class.ts', 'sweep', '--lang', 'en', '--out', join('out', 'bench-sweep.html')]);
+  const sweepMs = sweepRun.ms;
   log(`   ${ms(sweepMs)}; target < ${SWEEP_TARGET_MS} ms: ${met(sweepMs < SWEEP_TARGET_MS)}`);
+  // What the target asks of the calls alone: the sweep's own count of them, at what the bare SDK client and
+  // the server spend on one (the baseline's ok answer: a refused call costs more), on every core at once.
+  const sweepCalls = Number(/runs \(([\d,]+) tool calls\)/.exec(sweepRun.tail)?.[1]?.replaceAll(',', '') ?? NaN);
+  const perCall = await cpuPerCall(nodeSnapshot, CPU_CALLS);
+  const cores = os.availableParallelism();
+  const perCallUs = perCall.clientUs + (perCall.serverUs ?? 0);
+  const sweepFloorMs = (sweepCalls * perCallUs) / 1000 / cores;
+  log(
+    `   ${sweepCalls.toLocaleString('en')} tool calls x (bare SDK client ${perCall.clientUs.toFixed(0)} µs + server ${perCall.serverUs === null ? 'n/a' : `${perCall.serverUs.toFixed(0)} µs`}) of CPU a call` +
+      ` / ${cores} cores = ${ms(sweepFloorMs)} for the calls alone, with no runner and no process start`,
+  );
   log();
 
   // 6 ---------------------------------------------------------------------
@@ -215,6 +240,7 @@ async function main(): Promise<void> {
   rows.push(['npm run lab (warm)', fmtSummaryMs(lab), `< ${LAB_TARGET_MS} ms: ${met(lab.median < LAB_TARGET_MS)}`]);
   rows.push(['npm run lab (cold caches)', ms(coldLab), '']);
   rows.push(['npm run class -- sweep', ms(sweepMs), `< ${SWEEP_TARGET_MS} ms: ${met(sweepMs < SWEEP_TARGET_MS)}`]);
+  rows.push(['  its calls at the bare SDK\'s CPU', ms(sweepFloorMs), '']);
   if (suiteMs !== undefined) rows.push(['npx vitest run', ms(suiteMs), `< ${SUITE_TARGET_MS} ms: ${met(suiteMs < SUITE_TARGET_MS)}`]);
   rows.push([`npm run lint, ${lint30.tools}-tool server`, `${fmtSummaryMs(lint30.wall)}, server ${ms(lint30.listed.median)}`, `< ${LINT_30_TARGET_MS} ms: ${met(lint30.wall.median < LINT_30_TARGET_MS)}`]);
   rows.push(["npm run lint, the kit's baseline", `${fmtSummaryMs(lintBaseline.wall)}, server ${ms(lintBaseline.listed.median)}`, `< ${LINT_BASELINE_TARGET_MS} ms: ${met(lintBaseline.wall.median < LINT_BASELINE_TARGET_MS)}`]);

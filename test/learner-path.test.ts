@@ -74,6 +74,20 @@ function npm(dir: string, args: string[], env: NodeJS.ProcessEnv) {
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
+/**
+ * What `npm run <script> -- <args>` runs, without npm around it: the line
+ * package.json gives the script (node scripts/launch.mjs ...), with this node.
+ * The path above goes through npm as the learner types it; the cases below
+ * are about the command's answers, not npm's.
+ */
+function script(dir: string, name: string, args: string[], env: NodeJS.ProcessEnv) {
+  const { scripts } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const [program, ...own] = scripts[name]!.split(' ');
+  expect(program).toBe('node');
+  const result = spawnSync(process.execPath, [...own, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 120_000 });
+  return { status: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
 describe.each(['en', 'es'] as const)('a new learner, in %s', (lang) => {
   const words = WORDS[lang];
 
@@ -144,7 +158,7 @@ describe.each(['en', 'es'] as const)('a new learner, in %s', (lang) => {
 });
 
 describe('without a terminal', () => {
-  const plain = (dir: string, args: string[]) => npm(dir, ['lab', '--', ...args], { LANG: 'en_GB.UTF-8' });
+  const plain = (dir: string, args: string[]) => script(dir, 'lab', args, { LANG: 'en_GB.UTF-8' });
 
   it('says what to do and exits 2 instead of waiting for answers', () => {
     const dir = freshCopy();
@@ -184,8 +198,8 @@ describe('without a terminal', () => {
     const notes = join(dir, 'learners', 'Fay', 'notes');
     mkdirSync(notes, { recursive: true });
     writeFileSync(join(notes, 'breaks.jsonl'), '{"not": "an entry"\n');
-    for (const args of [['lab', '--', '--variant', 'broken-schema', '--learner', 'Fay', '--no-predict', '--calls', '5'], ['lab', '--', '--variant', 'broken-schema', '--reset', '--yes', '--learner', 'Fay']]) {
-      const result = npm(dir, args, { LANG: 'en_GB.UTF-8' });
+    for (const args of [['--variant', 'broken-schema', '--learner', 'Fay', '--no-predict', '--calls', '5'], ['--variant', 'broken-schema', '--reset', '--yes', '--learner', 'Fay']]) {
+      const result = plain(dir, args);
       expect(result.status, result.out).toBe(2);
       expect(result.out).toMatch(/^lab: .*breaks\.jsonl/m);
       expect(result.out).not.toMatch(/^\s+at /m);
@@ -238,11 +252,11 @@ describe('npm run check on a workspace that does not work at all', () => {
   ])('a server that %s gets a clear message and exit 1', (_what, spoil) => {
     const dir = freshCopy();
     const env = { LANG: 'en_GB.UTF-8' };
-    const ws = npm(dir, ['lab', '--', '--variant', 'broken-schema', '--workspace', '--learner', 'Eli'], env);
+    const ws = script(dir, 'lab', ['--variant', 'broken-schema', '--workspace', '--learner', 'Eli'], env);
     expect(ws.status, ws.out).toBe(0);
     const file = join(dir, ws.out.match(/learners\/\S.*conjugate\.ts/)![0]);
     writeFileSync(file, spoil(readFileSync(file, 'utf8')));
-    const result = npm(dir, ['check', '--', 'broken-schema'], env);
+    const result = script(dir, 'check', ['broken-schema'], env);
     expect(result.status).toBe(1);
     expect(result.out).toMatch(/Your server does not build or does not start:/);
     expect(result.out).not.toMatch(/^\s+at /m); // a message, not a stack trace

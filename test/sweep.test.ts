@@ -2,24 +2,25 @@
  * The class sweep (`npm run class -- sweep`): every lab x every client profile
  * x every server build on one page. Checked here: the JSON covers every cell; a
  * cell's figures are what `runLab` measures for it directly (so running in
- * parallel worker threads, with the baseline shared between labs, changes
- * nothing); the same seed gives the same figures whatever the number of jobs;
+ * parallel worker threads, with the baseline shared between labs and a
+ * server identical byte for byte run once, changes nothing); the same seed gives the same figures whatever the number of jobs;
  * what docs/sources.md says of Gemini's legacy parameters (unions refused) shows; the
  * page is self-contained and opens in a real browser without a request
  * leaving the disk.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseSweepArgs, planSweep, renderPage, runSweepCommand, sweep, SWEEP_FORMAT, verdict, type SweepCell, type SweepReport, type SweepRun } from '../src/class/sweep.js';
+import { parseSweepArgs, planSweep, renderPage, runSweepCommand, sameServerOnce, sweep, SWEEP_FORMAT, verdict, type SweepCell, type SweepReport, type SweepRun } from '../src/class/sweep.js';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
 import { getProfile, PROFILE_IDS } from '../src/lab/profiles/index.js';
 import type { RunResult } from '../src/lab/runner.js';
 import { runLab } from '../src/lab/side-by-side.js';
-import { listBreaks } from '../src/lab/variants.js';
+import { buildServer, listBreaks } from '../src/lab/variants.js';
 import { SERVER_BUILDS, type ServerBuild } from '../src/minimcp/errors.js';
 import { loadCatalogue } from '../src/learn/catalogue.js';
 import { withoutTimings } from './helpers/lab.js';
@@ -27,6 +28,8 @@ import { REPO } from './helpers/server.js';
 
 const SEED = 3;
 const CALLS = 10;
+/** The eval set's size, counted by hand in src/lab/requests/conjugate.json ("evaluation"). */
+const EVAL_ITEMS = 30;
 const CHROMIUM = '/usr/bin/chromium';
 
 /** The sweep command as a learner starts it (npm run class -- sweep ...), in its own process: the JSON on stdout, the page in `out`. */
@@ -49,6 +52,13 @@ function sweepCommand(args: string[]): { status: number | null; stdout: string; 
  * checked without running it (planSweep).
  */
 const LABS = ['broken-schema', 'structural-anyof', 'root-transform-shape', 'readonly-gate'];
+/**
+ * The clients it runs them under: the faithful client, one that passes
+ * through what others refuse (langflow), strict mode, and a host that refuses
+ * the union. Every client is checked in the plan (planSweep); the command's
+ * --clients is checked here by running it.
+ */
+const CLIENTS = ['faithful', 'langflow', 'openai-strict', 'continue-gemini-2025-02'];
 
 /** What two honest runs with the same seed must share: everything but the timings and the label. */
 function figuresOf(run: SweepRun | RunResult) {
@@ -84,7 +94,7 @@ const cell = (lab: string, client: string, server: ServerBuild): SweepCell => {
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'schema-breaks-sweep-'));
   pagePath = join(dir, 'sweep.html');
-  const result = sweepCommand(['--seed', String(SEED), '--calls', String(CALLS), '--jobs', '2', '--lang', 'en', '--json', '--out', pagePath, '--labs', LABS.join(',')]);
+  const result = sweepCommand(['--seed', String(SEED), '--calls', String(CALLS), '--jobs', '2', '--lang', 'en', '--json', '--out', pagePath, '--labs', LABS.join(','), '--clients', CLIENTS.join(',')]);
   expect(result.status, result.stderr).toBe(0);
   report = JSON.parse(result.stdout) as SweepReport;
   stderr = result.stderr;
@@ -95,16 +105,17 @@ afterAll(() => {
 });
 
 describe('the sweep JSON', () => {
-  it('is one versioned document: the labs asked for x every profile x every server build, each with baseline, variant and solution', () => {
+  it('is one versioned document: the labs asked for x the clients asked for x every server build, each with baseline, variant and solution', () => {
     expect(report.format).toBe(SWEEP_FORMAT);
     expect(report.format).toBe('schema-breaks/sweep');
     expect(report.version).toBe(1);
     expect(report.settings).toEqual({ seed: SEED, calls: CALLS, temperature: DEFAULT_KNOBS.temperature });
     expect([...new Set(report.labs.map((l) => l.id))]).toEqual(LABS.filter((id) => report.labs.some((l) => l.id === id)));
     expect(new Set(report.labs.map((l) => l.id))).toEqual(new Set(LABS));
-    expect(report.clients.map((c) => c.id)).toEqual([...PROFILE_IDS]);
+    // In the order of the profiles, whatever the order asked for.
+    expect(report.clients.map((c) => c.id)).toEqual(PROFILE_IDS.filter((id) => CLIENTS.includes(id)));
     expect(report.servers).toEqual([...SERVER_BUILDS]);
-    expect(report.cells).toHaveLength(report.labs.length * PROFILE_IDS.length * SERVER_BUILDS.length);
+    expect(report.cells).toHaveLength(report.labs.length * CLIENTS.length * SERVER_BUILDS.length);
     for (const c of report.cells) {
       for (const run of [c.runs.baseline, c.runs.variant, c.runs.solution!]) {
         expect(Object.values(run.finalOutcomes).reduce((a, b) => a + b, 0)).toBe(CALLS);
@@ -143,6 +154,28 @@ describe('the sweep JSON', () => {
     }
   });
 
+  it('makes one run of two servers with the same bytes and settings, whatever their files or labels, and two of any other', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-same-'));
+    try {
+      const [a, sameAsA, other] = ['a.cjs', 'b.cjs', 'c.cjs'].map((name) => join(dir, name));
+      writeFileSync(a!, 'one server');
+      writeFileSync(sameAsA!, 'one server');
+      writeFileSync(other!, 'another server');
+      const task = { seed: SEED, calls: CALLS, temperature: 0, client: 'faithful', server: 'low-level', workload: 'conjugate', readOnly: false, shareServers: true } as const;
+      const { tasks, measuredBy } = sameServerOnce([
+        { ...task, id: 0, variant: 'baseline', serverJs: a! },
+        { ...task, id: 1, variant: 'x+solution', serverJs: sameAsA! },
+        { ...task, id: 2, variant: 'x', serverJs: other! },
+        { ...task, id: 3, variant: 'baseline', serverJs: a!, client: 'langflow' },
+        { ...task, id: 4, variant: 'baseline', serverJs: a!, readOnly: true },
+      ]);
+      expect(tasks.map((t) => t.id)).toEqual([0, 2, 3, 4]);
+      expect([...measuredBy]).toEqual([[0, 0], [1, 0], [2, 2], [3, 3], [4, 4]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('runs each lab with the requests its catalogue runs send', () => {
     for (const lab of loadCatalogue()) {
       if (!listBreaks().includes(lab.id)) continue;
@@ -153,10 +186,13 @@ describe('the sweep JSON', () => {
   });
 
   it('prints how long it took, on stderr (stdout is the document alone)', () => {
-    expect(stderr).toMatch(/\d+ runs on \d+ server processes in \d+(\.\d)? s .*with 2 job\(s\)/);
+    expect(stderr).toMatch(/\d+ runs \([\d,]+ tool calls\) on \d+ server processes in \d+(\.\d)? s .*with 2 job\(s\)/);
     // Conjugations share a server process per build (src/lab/server-pool.ts): fewer processes than runs.
-    const [, runs, processes] = stderr.match(/(\d+) runs on (\d+) server processes/)!.map(Number);
+    const [, runs, calls, processes] = stderr.match(/(\d+) runs \(([\d,]+) tool calls\) on (\d+) server processes/)!.map((n) => Number(n.replaceAll(',', '')));
     expect(processes).toBeLessThan(runs!);
+    // The workload's and the eval's calls, none more than the agent's turns a request.
+    expect(calls).toBeGreaterThan(0);
+    expect(calls).toBeLessThanOrEqual(runs! * (CALLS + EVAL_ITEMS) * DEFAULT_KNOBS.maxTurns);
   });
 
   /** runLab for one cell, directly, with the cell's settings and the same seed. */
@@ -175,6 +211,8 @@ describe('the sweep JSON', () => {
   it.each([
     ['broken-schema', 'langflow', 'low-level'],
     ['structural-anyof', 'openai-strict', 'mcpserver-1.32'],
+    // Its fix puts back the very server of its baseline (root-transform's break): the sweep runs that once.
+    ['root-transform-shape', 'faithful', 'mcpserver-1.20'],
   ] as const)('the figures of %s under %s, %s are what runLab measures for that cell directly', async (lab, client, server) => {
     await expectRunLabFigures(cell(lab, client, server));
   });
@@ -183,6 +221,22 @@ describe('the sweep JSON', () => {
     const other = report.cells.find((c) => c.workload !== 'conjugate' || c.readOnly);
     if (!other) return;
     await expectRunLabFigures(other);
+  });
+
+  it('runs a server that is byte for byte another once per settings, and each cell keeps its own labels', async () => {
+    const plan = planSweep({ seed: SEED, calls: CALLS, jobs: 2, labs: LABS, clients: CLIENTS });
+    // Counted here from the bundles themselves: one run per (bundle bytes, client, build, workload, read-only).
+    const digests = new Map<string, string>();
+    for (const patches of new Set(plan.runs.map((r) => JSON.stringify(r.patches)))) {
+      digests.set(patches, createHash('sha256').update(readFileSync(await buildServer(JSON.parse(patches) as string[]))).digest('hex'));
+    }
+    const distinct = new Set(plan.runs.map((r) => JSON.stringify([digests.get(JSON.stringify(r.patches)), r.client, r.server, r.workload, r.readOnly])));
+    expect(distinct.size).toBeLessThan(plan.runs.length);
+    expect(stderr).toMatch(new RegExp(`\\b${distinct.size} runs \\(`));
+    const shape = cell('root-transform-shape', 'langflow', 'low-level');
+    expect(shape.runs.baseline.variant).toBe('root-transform');
+    expect(shape.runs.solution!.variant).toBe('root-transform-shape+solution');
+    expect(figuresOf(shape.runs.solution!)).toEqual(figuresOf(shape.runs.baseline));
   });
 
   it('gives the same figures with one job and a server process per run as with two jobs sharing servers (latency aside)', async () => {

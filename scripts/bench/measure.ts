@@ -4,7 +4,7 @@
  * a bare SDK client, the command-line entry points timed as a user runs them.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -131,6 +131,51 @@ export async function callRate(cmd: ServerCmd, warmup: number, calls: number): P
   }
 }
 
+/**
+ * CPU time, in ms, of the children this process has waited for (Linux:
+ * /proc/self/stat's cutime and cstime, in clock ticks of 10 ms); null where
+ * there is no /proc.
+ */
+export function childrenCpuMs(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU per tools/call of a bare SDK client (this process) and of the server
+ * (its child), in µs: `calls` calls on one process, less one process that
+ * starts, lists its tools and closes. The server's share is read once it has
+ * exited; null where the system does not say (childrenCpuMs).
+ */
+export async function cpuPerCall(cmd: ServerCmd, calls: number): Promise<{ clientUs: number; serverUs: number | null }> {
+  const one = async (n: number) => {
+    const children = childrenCpuMs();
+    const own = process.cpuUsage();
+    const { client } = await connect(cmd);
+    try {
+      await client.listTools();
+      await callLoop(client, n);
+    } finally {
+      await client.close();
+    }
+    const used = process.cpuUsage(own);
+    // The SDK's close() resolves when the process is gone; its CPU is counted once it has been waited for.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = childrenCpuMs();
+    return { client: (used.user + used.system) / 1000, server: children === null || after === null ? null : after - children };
+  };
+  const start = await one(0);
+  const loaded = await one(calls);
+  return {
+    clientUs: ((loaded.client - start.client) * 1000) / calls,
+    serverUs: loaded.server === null || start.server === null ? null : ((loaded.server - start.server) * 1000) / calls,
+  };
+}
+
 // ---------------------------------------------------------------------------
 // 3. Runner vs bare loop
 
@@ -143,17 +188,36 @@ export interface Timed {
   callPhaseMs: number;
 }
 
-export async function bareRun(cmd: ServerCmd, calls: number): Promise<Timed> {
+/** One tools/call as it went to the server: the tool and the arguments the host sent. */
+export interface SentCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/**
+ * The bare SDK client sending `calls` in order, one at a time, whatever each
+ * answers (an isError result and a JSON-RPC error alike): the yardstick for
+ * the runner, replaying the very calls a runner's run sent (sentCalls).
+ */
+export async function bareRun(cmd: ServerCmd, calls: readonly SentCall[]): Promise<Timed> {
   const started = performance.now();
   const { client } = await connect(cmd);
   let callPhaseMs: number;
   try {
     await client.listTools();
-    callPhaseMs = await callLoop(client, calls);
+    const phase = performance.now();
+    for (const call of calls) await client.callTool(call).catch(() => undefined);
+    callPhaseMs = performance.now() - phase;
   } finally {
     await client.close();
   }
-  return { calls, wallMs: performance.now() - started, callPhaseMs };
+  return { calls: calls.length, wallMs: performance.now() - started, callPhaseMs };
+}
+
+/** The calls a run sent to the server, in order (workload, then eval): every attempt that has a round trip. */
+export function sentCalls(result: RunResult): SentCall[] {
+  const records = [...(result.records?.workload ?? []), ...(result.records?.eval ?? [])];
+  return records.flatMap((r) => r.attempts.flatMap((a) => (a.latencyMs !== undefined && a.tool && a.args ? [{ name: a.tool, arguments: a.args }] : [])));
 }
 
 /** Attempts that reached the server: every label but 'no-call' and 'client-*'. */
@@ -298,6 +362,11 @@ export async function lintTimes(args: string[]): Promise<{ wall: Summary; listed
 
 /** The wall time of one command run to its end (its output is not kept; its last lines are shown if it fails). */
 export function timed(command: string, args: string[]): Promise<number> {
+  return timedWithOutput(command, args).then(({ ms }) => ms);
+}
+
+/** Like timed(), with the last 4 KiB of what the command wrote (stdout and stderr together). */
+export function timedWithOutput(command: string, args: string[]): Promise<{ ms: number; tail: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
@@ -307,7 +376,7 @@ export function timed(command: string, args: string[]): Promise<number> {
     child.stderr.on('data', keep);
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code === 0) resolve(performance.now() - started);
+      if (code === 0) resolve({ ms: performance.now() - started, tail });
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${tail.trim().split('\n').slice(-5).join(' | ')}`));
     });
   });

@@ -111,6 +111,8 @@ export interface SweepTiming {
   runs: number;
   /** Server processes started, and runs served by a process an earlier run started (src/lab/server-pool.ts). */
   servers: { started: number; reused: number };
+  /** Tool calls that went to a server, workload and eval (the error probe's aside): what the sweep's time is mostly made of. */
+  roundTrips: number;
   buildMs: number;
   runMs: number;
   totalMs: number;

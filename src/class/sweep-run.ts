@@ -3,7 +3,8 @@
  * threads (src/class/sweep-worker.ts), the baseline of a (client, server,
  * workload, read-only) shared by the labs that use it.
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { cached, sourcesKey } from '../core/bundler.mjs';
@@ -28,10 +29,38 @@ export async function workerBundle(): Promise<string> {
   return built.path;
 }
 
+/**
+ * One run per server bundle, byte for byte, and settings: a fix that puts
+ * back the very sources of the baseline (or of another lab's server) builds
+ * the same bytes (src/lab/variants.ts names files relative to the copy), and a
+ * run is decided by its server's bytes and its settings, its label aside (the
+ * runner reads no label, src/lab/runner.ts). Returns the runs to make and, for
+ * every planned run, which of them measures it.
+ */
+export function sameServerOnce(planned: RunTask[]): { tasks: RunTask[]; measuredBy: Map<number, number> } {
+  const bytes = new Map<string, string>();
+  const digest = (file: string) => bytes.get(file) ?? bytes.set(file, createHash('sha256').update(readFileSync(file)).digest('hex')).get(file)!;
+  const first = new Map<string, number>();
+  const tasks: RunTask[] = [];
+  const measuredBy = new Map<number, number>();
+  for (const task of planned) {
+    const { id, variant, serverJs, ...settings } = task;
+    const key = JSON.stringify([digest(serverJs), settings]);
+    const known = first.get(key);
+    if (known === undefined) {
+      first.set(key, id);
+      tasks.push(task);
+    }
+    measuredBy.set(id, known ?? id);
+  }
+  return { tasks, measuredBy };
+}
+
 /** Runs the tasks on `jobs` worker threads, each with up to `perJob` runs in flight; results by task id. */
-async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs: string, onDone: (done: number) => void, servers: SweepTiming['servers']): Promise<Map<number, RunResult>> {
+async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs: string, onDone: (done: number) => void, counts: Pick<SweepTiming, 'servers' | 'roundTrips'>): Promise<Map<number, RunResult>> {
   const results = new Map<number, RunResult>();
   if (tasks.length === 0) return results;
+  const byId = new Map(tasks.map((t) => [t.id, t]));
   const workers: Worker[] = [];
   let next = 0;
   let settled = false;
@@ -50,8 +79,9 @@ async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs:
         workers.push(worker);
         worker.on('message', (reply: WorkerReply) => {
           if (settled) return;
-          if ('error' in reply) return fail(new Error(`run ${describeTask(tasks[reply.id]!)} failed: ${reply.error}`));
+          if ('error' in reply) return fail(new Error(`run ${describeTask(byId.get(reply.id)!)} failed: ${reply.error}`));
           results.set(reply.id, reply.result);
+          counts.roundTrips += reply.roundTrips;
           onDone(results.size);
           if (results.size === tasks.length) {
             settled = true;
@@ -66,7 +96,7 @@ async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs:
       }
     });
   } finally {
-    await Promise.all(workers.map((w) => stopWorker(w, servers)));
+    await Promise.all(workers.map((w) => stopWorker(w, counts.servers)));
   }
   return results;
 }
@@ -162,18 +192,22 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
   const sources = [...new Set(runs.map((r) => JSON.stringify(r.patches)))];
   const [workerJs, ...built] = await Promise.all([workerBundle(), ...sources.map((patches) => buildServer(JSON.parse(patches) as string[]))]);
   const bundleOf = new Map(sources.map((patches, i) => [patches, built[i]!]));
-  const tasks: RunTask[] = runs.map(({ patches, ...run }) => ({ ...run, serverJs: bundleOf.get(JSON.stringify(patches))! }));
+  const planned: RunTask[] = runs.map(({ patches, ...run }) => ({ ...run, serverJs: bundleOf.get(JSON.stringify(patches))! }));
+  const { tasks, measuredBy } = sameServerOnce(planned);
   const builtAt = performance.now();
 
   // Processes started for the runs, and runs served by a process an earlier run started (src/lab/server-pool.ts).
-  const processes = { started: 0, reused: 0 };
-  const results = await runPool(tasks, jobs, perJob, workerJs, (done) => options.onProgress?.(done, tasks.length), processes);
+  const counts = { servers: { started: 0, reused: 0 }, roundTrips: 0 };
+  const measured = await runPool(tasks, jobs, perJob, workerJs, (done) => options.onProgress?.(done, tasks.length), counts);
+  const processes = counts.servers;
   const finished = performance.now();
+  // A planned run that another measured for it keeps its own label ('baseline', the break, '<id>+solution').
+  const result = (id: number): RunResult => ({ ...measured.get(measuredBy.get(id)!)!, variant: planned[id]!.variant });
 
   const cells: SweepCell[] = cellTasks.map((c) => {
-    const baseline = toSweepRun(results.get(c.baseline)!);
-    const variant = toSweepRun(results.get(c.variant)!);
-    const solution = c.solution === null ? null : toSweepRun(results.get(c.solution)!);
+    const baseline = toSweepRun(result(c.baseline));
+    const variant = toSweepRun(result(c.variant));
+    const solution = c.solution === null ? null : toSweepRun(result(c.solution));
     const solutionVerdict = solution ? verdict(solution, baseline) : null;
     return {
       lab: c.lab.id,
@@ -207,6 +241,7 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
       runs: tasks.length,
       // Runs with requests that change the server start a process of their own; the workers count the others'.
       servers: { started: processes.started + tasks.filter((t) => !t.shareServers || !sharesServer(t.workload)).length, reused: processes.reused },
+      roundTrips: counts.roundTrips,
       buildMs: builtAt - started,
       runMs: finished - builtAt,
       totalMs: performance.now() - started,

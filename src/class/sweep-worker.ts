@@ -37,7 +37,8 @@ export interface RunTask {
   shareServers: boolean;
 }
 
-export type WorkerReply = { id: number; result: RunResult } | { id: number; error: string };
+/** A run's figures, and its round trips to the server (its attempts that have a latency, as metrics.ts counts them), for the sweep's timing line. */
+export type WorkerReply = { id: number; result: RunResult; roundTrips: number } | { id: number; error: string };
 /** The last message of a thread told to stop: how many server processes it started for how many runs. */
 export interface WorkerStopped {
   stopped: { started: number; reused: number };
@@ -46,7 +47,7 @@ export interface WorkerStopped {
 /** This thread's servers, lent from run to run; closed when the main thread says stop. */
 const pool = new ServerPool();
 
-export async function runTask(task: RunTask): Promise<RunResult> {
+export async function runTask(task: RunTask): Promise<{ result: RunResult; roundTrips: number }> {
   const client = getProfile(task.client);
   if (!client) throw new Error(`unknown client profile ${task.client}`);
   const result = await run(task.variant, task.serverJs, {
@@ -59,9 +60,11 @@ export async function runTask(task: RunTask): Promise<RunResult> {
     readOnly: task.readOnly,
     ...(task.shareServers ? { pool } : {}),
   });
+  const records = result.records ? [...result.records.workload, ...result.records.eval] : [];
+  const roundTrips = records.reduce((sum, r) => sum + r.attempts.filter((a) => a.latencyMs !== undefined).length, 0);
   // The per-call records stay here: the sweep reads figures, and `--json` of a lab drops them too.
   delete result.records;
-  return result;
+  return { result, roundTrips };
 }
 
 if (!isMainThread && parentPort) {
@@ -76,7 +79,7 @@ if (!isMainThread && parentPort) {
       return;
     }
     runTask(task).then(
-      (result) => port.postMessage({ id: task.id, result } satisfies WorkerReply),
+      ({ result, roundTrips }) => port.postMessage({ id: task.id, result, roundTrips } satisfies WorkerReply),
       (error: unknown) => port.postMessage({ id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply),
     );
   });

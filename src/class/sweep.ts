@@ -18,7 +18,9 @@
  *   its solution), so the workers never race on a build;
  * - the baseline of a (client, server, workload, read-only) is the same run for
  *   every lab that uses those settings (same server, same settings, same
- *   seed), so it runs once and every such lab's cell shares it;
+ *   seed), so it runs once and every such lab's cell shares it; so does a
+ *   run whose server is byte for byte another's (a fix that puts back the
+ *   baseline's sources), with the same settings;
  * - the runs go to `--jobs` worker threads (src/class/sweep-worker.ts, bundled
  *   into the kit's cache), twice as many runs in flight in all as there are cores;
  *   a run whose requests change the server (profile edits, lessons) starts a
@@ -45,7 +47,7 @@ import { runCommand, UsageError } from '../core/user-error.js';
 
 export * from './sweep-model.js';
 export { renderPage } from './sweep-page.js';
-export { planSweep, sweep, workerBundle } from './sweep-run.js';
+export { planSweep, sameServerOnce, sweep, workerBundle } from './sweep-run.js';
 
 // ---------------------------------------------------------------------------
 // The command
@@ -183,6 +185,7 @@ async function sweepMain(argv: string[]): Promise<number> {
       cells: report.cells.length,
       runs: timing.runs,
       processes: timing.servers.started,
+      roundTrips: formatNumber(timing.roundTrips, lang, { grouping: true }),
       total: secs(timing.totalMs),
       build: secs(timing.buildMs),
       running: secs(timing.runMs),

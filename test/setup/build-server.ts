@@ -14,10 +14,10 @@ import { commandBundle } from '../../src/core/bundler.mjs';
 import { REPO } from '../../src/lab/paths.js';
 import { buildServer, kitServerPatches } from '../../src/lab/variants.js';
 
-/** The entry points package.json starts through scripts/launch.mjs (`npm run lab`, `npm run check`, ...). */
+/** The entry points package.json starts through scripts/launch.mjs (`npm run lab`, `npm run check`, ...), but the benchmark, which no test starts. */
 function commands(): string[] {
   const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  return Object.values(scripts).flatMap((line) => /scripts\/launch\.mjs (\S+)/.exec(line)?.[1] ?? []);
+  return Object.entries(scripts).flatMap(([name, line]) => (name === 'bench' ? [] : (/scripts\/launch\.mjs (\S+)/.exec(line)?.[1] ?? [])));
 }
 
 export default async function setup(project: TestProject): Promise<void> {
