@@ -98,9 +98,12 @@ export function normalise(text: string): string {
  * know).
  */
 export function optionFor(meaning: Meaning, options: readonly string[]): string | undefined {
-  const words = new Set(PHRASINGS[meaning].map(normalise));
+  const words = NORMALISED_PHRASINGS.get(meaning)!;
   return options.find((option) => words.has(normalise(option)));
 }
+
+/** Each meaning's phrasings as a reader compares them, made once: the model reads options on every call. */
+const NORMALISED_PHRASINGS = new Map((Object.keys(PHRASINGS) as Meaning[]).map((m) => [m, new Set(PHRASINGS[m].map(normalise))]));
 
 /**
  * Meanings a reader mixes up with this one: the same concept, differing in

@@ -49,13 +49,16 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/** One encoder for every hash: the runner hashes a seed for every attempt. */
+const UTF8 = new TextEncoder();
+
 /**
  * A stable 32-bit hash of the parts: FNV-1a over the UTF-8 bytes of the parts
  * joined with U+001F (unit separator), so ('a', 'bc') and ('ab', 'c') differ.
  * hashSeed('a') is FNV-1a('a') = 0xe40c292c.
  */
 export function hashSeed(...parts: (string | number)[]): number {
-  const bytes = new TextEncoder().encode(parts.map(String).join('\u001f'));
+  const bytes = UTF8.encode(parts.map(String).join('\u001f'));
   let hash = 0x811c9dc5;
   for (const byte of bytes) {
     hash ^= byte;
