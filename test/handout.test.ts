@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHandout } from '../src/class/handout.js';
 import { LANGS, loadCatalogue } from '../src/learn/catalogue.js';
@@ -165,9 +165,20 @@ function pageCount(pdf: Buffer): number {
 
 describe('printed in chromium', () => {
   let browser: Browser;
+  // One tab for every handout, as a teacher prints them one after another: a tab of its own for each
+  // would start a renderer process each time (the handouts are files, and file: pages share one).
+  let page: Page;
+  let problems: string[] = [];
   beforeAll(async () => {
     expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium (sudo apt-get install chromium) to run the browser tests`).toBe(true);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ deviceScaleFactor: 1.5 });
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+    });
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) problems.push(`network request: ${r.url()}`);
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -176,22 +187,16 @@ describe('printed in chromium', () => {
   it.each(cases)('%s (%s) prints on exactly one page, A4 and Letter', async (id, lang) => {
     const file = join(dir, `${id}.${lang}.html`);
     writeFileSync(file, renderHandout(labs.find((l) => l.id === id)!, lang));
-    const page = await browser.newPage({ deviceScaleFactor: 1.5 });
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-    });
-    page.on('request', (r) => {
-      if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) problems.push(`network request: ${r.url()}`);
-    });
+    problems = [];
     await page.goto(pathToFileURL(file).href);
     for (const format of ['A4', 'Letter'] as const) expect(pageCount(await page.pdf({ format, preferCSSPageSize: true })), format).toBe(1);
     expect(problems).toEqual([]);
     if (id === 'broken-schema' && lang === 'en') {
       mkdirSync(join(REPO, 'test-output'), { recursive: true });
+      const viewport = page.viewportSize();
       await page.setViewportSize({ width: 880, height: 600 });
       await page.screenshot({ path: join(REPO, 'test-output', 'handout-broken-schema.png'), fullPage: true });
+      if (viewport) await page.setViewportSize(viewport);
     }
-    await page.close();
   });
 });

@@ -388,20 +388,21 @@ describe('in a browser (Debian chromium through playwright-core)', () => {
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
+      // One tab for the pages, one after the other (a tab each would start a renderer each).
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+      let problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+      page.on('request', (request) => {
+        if (!/^(file|data):/.test(request.url())) problems.push(`request to ${request.url()}`);
+      });
       for (const [name, { html }] of Object.entries(pages)) {
         const file = join(OUTPUT, `report-${name}.html`);
         writeFileSync(file, html);
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        const page = await context.newPage();
-        const problems: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-        });
-        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-        page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
-        page.on('request', (request) => {
-          if (!/^(file|data):/.test(request.url())) problems.push(`request to ${request.url()}`);
-        });
+        problems = [];
         await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
 
         const charts = page.locator('svg.chart');
@@ -430,7 +431,6 @@ describe('in a browser (Debian chromium through playwright-core)', () => {
 
         await page.screenshot({ path: join(OUTPUT, `report-${name}.png`), fullPage: true });
         expect(problems, name).toEqual([]);
-        await context.close();
       }
     } finally {
       await browser.close();
