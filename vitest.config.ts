@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/setup/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -13,6 +14,8 @@ export default defineConfig({
     // Test files share a worker's modules instead of loading the SDK, zod and ajv again for each
     // file: the tests keep no module state between files (their servers and folders are their own).
     isolate: false,
+    // The slowest files start first, on a clean clone too (test/setup/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     // Tests start real server processes; give slow CI machines room.
     testTimeout: 60_000,
     hookTimeout: 60_000,
