@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallRecord } from '../../src/lab/agent.js';
 import { ServerConnection } from '../../src/lab/connection.js';
 import { DEFAULT_KNOBS } from '../../src/lab/knobs.js';
+import { serverAttempts } from '../../src/lab/metrics.js';
 import { CACHE_DIR, REPO } from '../../src/lab/paths.js';
 import { getProfile } from '../../src/lab/profiles/index.js';
 import { run, type RunResult } from '../../src/lab/runner.js';
@@ -214,10 +215,9 @@ export async function bareRun(cmd: ServerCmd, calls: readonly SentCall[]): Promi
   return { calls: calls.length, wallMs: performance.now() - started, callPhaseMs };
 }
 
-/** The calls a run sent to the server, in order (workload, then eval): every attempt that has a round trip. */
+/** The calls a run sent to the server, in order (workload, then eval): its attempts with a round trip (metrics.ts). */
 export function sentCalls(result: RunResult): SentCall[] {
-  const records = [...(result.records?.workload ?? []), ...(result.records?.eval ?? [])];
-  return records.flatMap((r) => r.attempts.flatMap((a) => (a.latencyMs !== undefined && a.tool && a.args ? [{ name: a.tool, arguments: a.args }] : [])));
+  return serverAttempts([...(result.records?.workload ?? []), ...(result.records?.eval ?? [])]).flatMap((a) => (a.tool && a.args ? [{ name: a.tool, arguments: a.args }] : []));
 }
 
 /** Attempts that reached the server: every label but 'no-call' and 'client-*'. */

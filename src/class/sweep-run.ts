@@ -3,8 +3,7 @@
  * threads (src/class/sweep-worker.ts), the baseline of a (client, server,
  * workload, read-only) shared by the labs that use it.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { cached, sourcesKey } from '../core/bundler.mjs';
@@ -14,7 +13,7 @@ import { REPO } from '../lab/paths.js';
 import { PROFILES } from '../lab/profiles/index.js';
 import type { RunResult } from '../lab/runner.js';
 import { sharesServer } from '../lab/server-pool.js';
-import { baselineName, BuildError, buildServer, bundle, patchChain, solutionPatch } from '../lab/variants.js';
+import { baselineName, BuildError, buildServer, bundle, bundleDigest, patchChain, solutionPatch } from '../lab/variants.js';
 import type { RunTask, WorkerReply, WorkerStopped } from './sweep-worker.js';
 import { defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, verdict, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
 
@@ -38,14 +37,13 @@ export async function workerBundle(): Promise<string> {
  * every planned run, which of them measures it.
  */
 export function sameServerOnce(planned: RunTask[]): { tasks: RunTask[]; measuredBy: Map<number, number> } {
-  const bytes = new Map<string, string>();
-  const digest = (file: string) => bytes.get(file) ?? bytes.set(file, createHash('sha256').update(readFileSync(file)).digest('hex')).get(file)!;
   const first = new Map<string, number>();
   const tasks: RunTask[] = [];
   const measuredBy = new Map<number, number>();
   for (const task of planned) {
-    const { id, variant, serverJs, ...settings } = task;
-    const key = JSON.stringify([digest(serverJs), settings]);
+    // The label is not a setting: the runner reads none.
+    const { id, variant: _label, serverJs, ...settings } = task;
+    const key = JSON.stringify([bundleDigest(serverJs), settings]);
     const known = first.get(key);
     if (known === undefined) {
       first.set(key, id);

@@ -15,6 +15,7 @@
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
+import { serverAttempts } from '../lab/metrics.js';
 import { getProfile } from '../lab/profiles/index.js';
 import { run, type RunResult, type Workload } from '../lab/runner.js';
 import { ServerPool } from '../lab/server-pool.js';
@@ -37,7 +38,7 @@ export interface RunTask {
   shareServers: boolean;
 }
 
-/** A run's figures, and its round trips to the server (its attempts that have a latency, as metrics.ts counts them), for the sweep's timing line. */
+/** A run's figures, and its round trips to the server (src/lab/metrics.ts serverAttempts), for the sweep's timing line. */
 export type WorkerReply = { id: number; result: RunResult; roundTrips: number } | { id: number; error: string };
 /** The last message of a thread told to stop: how many server processes it started for how many runs. */
 export interface WorkerStopped {
@@ -60,8 +61,7 @@ export async function runTask(task: RunTask): Promise<{ result: RunResult; round
     readOnly: task.readOnly,
     ...(task.shareServers ? { pool } : {}),
   });
-  const records = result.records ? [...result.records.workload, ...result.records.eval] : [];
-  const roundTrips = records.reduce((sum, r) => sum + r.attempts.filter((a) => a.latencyMs !== undefined).length, 0);
+  const roundTrips = serverAttempts(result.records ? [...result.records.workload, ...result.records.eval] : []).length;
   // The per-call records stay here: the sweep reads figures, and `--json` of a lab drops them too.
   delete result.records;
   return { result, roundTrips };

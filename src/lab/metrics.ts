@@ -2,7 +2,7 @@
  * From call records to the figures a learner predicts and reads: outcome
  * histograms, retries, accuracy, silently wrong answers, latency.
  */
-import type { CallRecord } from './agent.js';
+import type { Attempt, CallRecord } from './agent.js';
 import type { OutcomeLabel } from './types.js';
 
 export interface Figures {
@@ -76,12 +76,17 @@ export function isSilentlyWrong(record: CallRecord): boolean {
   return record.request.expected !== undefined && record.answer !== record.request.expected;
 }
 
+/** The attempts that went to a server and came back (a round trip, with its latency), in order: not a host's refusal or a call never written. */
+export function serverAttempts(records: CallRecord[]): Attempt[] {
+  return records.flatMap((r) => r.attempts.filter((a) => a.latencyMs !== undefined));
+}
+
 export function figures(workload: CallRecord[], evaluation: CallRecord[], readOnly = false, maxTurns = 10): Figures {
   const retries = workload.reduce((sum, r) => sum + retriesOf(r), 0);
   const failing = workload.filter((r) => r.attempts[0]?.label !== 'ok');
   const failingRetries = failing.reduce((sum, r) => sum + retriesOf(r), 0);
   const missing = workload.filter((r) => r.missing.length > 0).length;
-  const latencies = [...workload, ...evaluation].flatMap((r) => r.attempts.flatMap((a) => (a.latencyMs === undefined ? [] : [a.latencyMs])));
+  const latencies = serverAttempts([...workload, ...evaluation]).map((a) => a.latencyMs!);
   return {
     outcomes: histogram(workload.map((r) => r.attempts[0]!.label)),
     finalOutcomes: histogram(workload.map((r) => r.final)),

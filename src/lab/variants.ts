@@ -5,6 +5,7 @@
  * patches and the bundler's version.
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,6 +87,22 @@ export class BuildError extends UserError {
     super(message, 1);
   }
 }
+
+/**
+ * A built server named by its bytes, hashed once a process (a built file
+ * never changes: its folder is named by its sources). The same sources
+ * bundle to the same bytes wherever they were copied (`absWorkingDir`), so
+ * two servers with one digest serve every request alike.
+ */
+export function bundleDigest(serverJs: string): string {
+  let digest = digests.get(serverJs);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(readFileSync(serverJs)).digest('hex');
+    digests.set(serverJs, digest);
+  }
+  return digest;
+}
+const digests = new Map<string, string>();
 
 /** The contract document a built server was built with (contract/tutor-api.json of its sources). */
 export function contractOf(serverJs: string): string {

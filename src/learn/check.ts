@@ -14,7 +14,6 @@
  *    new capability, they are the capability's.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sourcesKey } from '../core/bundler.mjs';
@@ -25,7 +24,7 @@ import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { getProfile } from '../lab/profiles/index.js';
 import { run, type RunResult, type RunSettings } from '../lab/runner.js';
-import { buildServer, BuildError, contractOf, patchChain, serverCommand } from '../lab/variants.js';
+import { buildServer, BuildError, bundleDigest, contractOf, patchChain, serverCommand } from '../lab/variants.js';
 import { replaceFile } from './atomic.js';
 import type { Lab, LabRun } from './catalogue.js';
 
@@ -155,24 +154,13 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
   return kept;
 }
 
-/** A server bundle named by its bytes (a built bundle's file never changes: its folder is named by its sources). */
-const hashes = new Map<string, string>();
-function bytesOf(serverJs: string): string {
-  let hash = hashes.get(serverJs);
-  if (hash === undefined) {
-    hash = createHash('sha256').update(readFileSync(serverJs)).digest('hex');
-    hashes.set(serverJs, hash);
-  }
-  return hash;
-}
-
 async function measured(label: string, serverJs: string, settings: RunSettings): Promise<RunResult> {
   const { client, ...rest } = settings;
-  const result = await once(JSON.stringify(['run', bytesOf(serverJs), client.id, rest]), () => run(label, serverJs, settings));
+  const result = await once(JSON.stringify(['run', bundleDigest(serverJs), client.id, rest]), () => run(label, serverJs, settings));
   return { ...result, variant: label };
 }
 
 /** The contract file sits in its reference build's folder with its known violations, named by the build's sources. */
 function contractCheck(serverJs: string, contract: string): ReturnType<typeof checkServer> {
-  return once(JSON.stringify(['contract', bytesOf(serverJs), contract]), () => checkServer(serverCommand(serverJs), contract));
+  return once(JSON.stringify(['contract', bundleDigest(serverJs), contract]), () => checkServer(serverCommand(serverJs), contract));
 }
