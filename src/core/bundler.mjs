@@ -9,8 +9,12 @@
 // version: a change to any of them is a new folder, never a stale bundle.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { build, version as esbuildVersion } from 'esbuild';
+
+// esbuild's version names every cache key; esbuild itself is loaded only when something is built
+// (most commands find their bundles and servers built, and loading it costs each start some 20 ms).
+const esbuildVersion = createRequire(import.meta.url)('esbuild/package.json').version;
 
 /** Where the bundles of the kit at `root` are cached. */
 export function cacheDir(root) {
@@ -57,6 +61,7 @@ const REQUIRE_BANNER = "import { createRequire as __kitRequire } from 'node:modu
  */
 export async function bundle(entry, outfile, { format = 'esm', external = [], nodePaths = [], shebang = false, logLevel = 'silent', legalComments, absWorkingDir } = {}) {
   const banner = [shebang ? '#!/usr/bin/env node' : '', format === 'esm' ? REQUIRE_BANNER : ''].filter(Boolean).join('\n');
+  const { build } = await import('esbuild');
   await build({
     entryPoints: [entry],
     outfile,
@@ -110,10 +115,10 @@ async function makeCached(outfile, make) {
 /**
  * The bundle of a command-line entry point (`scripts/lab.ts`), rebuilt only
  * when the kit's sources change: what scripts/launch.mjs starts. esbuild
- * stays a runtime import: the runner bundles variant servers with it. So do
- * the terminal renderer and the prompts, which the kit imports only when it
- * prints a sheet or asks something (src/learn/sheets.ts,
- * src/learn/prompts.ts): a command that does neither never loads them.
+ * stays a runtime import, loaded only when a variant server is built (bundle()
+ * above). So do the terminal renderer and the prompts, which the kit imports
+ * only when it prints a sheet or asks something (src/learn/sheets.ts,
+ * src/learn/prompts.ts): a command that does none of these never loads them.
  */
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
