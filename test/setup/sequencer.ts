@@ -15,7 +15,7 @@ const FIRST = ['learner-path', 'lab', 'check', 'fuzz', 'chat', 'html-report', 'l
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
-      const at = FIRST.findIndex((name) => file.moduleId.endsWith(`/test/${name}.test.ts`));
+      const at = FIRST.findIndex((name) => file.moduleId.replaceAll('\\', '/').endsWith(`/test/${name}.test.ts`));
       return at === -1 ? FIRST.length : at;
     };
     // Array.prototype.sort is stable: files of the same rank keep vitest's order.
