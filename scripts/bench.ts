@@ -197,7 +197,9 @@ async function main(): Promise<void> {
   log(`   ${ms(sweepMs)}; target < ${SWEEP_TARGET_MS} ms: ${met(sweepMs < SWEEP_TARGET_MS)}`);
   // What the target asks of the calls alone: the sweep's own count of them, at what the bare SDK client and
   // the server spend on one (the baseline's ok answer: a refused call costs more), on every core at once.
-  const sweepCalls = Number(/runs \(([\d,]+) tool calls\)/.exec(sweepRun.tail)?.[1]?.replaceAll(',', '') ?? NaN);
+  const counted = /runs \(([\d,]+) tool calls\)/.exec(sweepRun.tail)?.[1];
+  if (counted === undefined) throw new Error(`the sweep's last line gives no count of tool calls: ${sweepRun.tail.trim().split('\n').at(-1)}`);
+  const sweepCalls = Number(counted.replaceAll(',', ''));
   const perCall = await cpuPerCall(nodeSnapshot, CPU_CALLS);
   const cores = os.availableParallelism();
   const perCallUs = perCall.clientUs + (perCall.serverUs ?? 0);

@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { launched } from './helpers/lab.js';
 import { Terminal } from './helpers/pty.js';
 import { REPO } from './helpers/server.js';
 
@@ -75,16 +76,15 @@ function npm(dir: string, args: string[], env: NodeJS.ProcessEnv) {
 }
 
 /**
- * What `npm run <script> -- <args>` runs, without npm around it: the line
- * package.json gives the script (node scripts/launch.mjs ...), with this node.
+ * What `npm run <script> -- <args>` runs, without npm around it (the line
+ * package.json gives each script: node scripts/launch.mjs scripts/<script>.ts).
  * The path above goes through npm as the learner types it; the cases below
  * are about the command's answers, not npm's.
  */
 function script(dir: string, name: string, args: string[], env: NodeJS.ProcessEnv) {
   const { scripts } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const [program, ...own] = scripts[name]!.split(' ');
-  expect(program).toBe('node');
-  const result = spawnSync(process.execPath, [...own, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 120_000 });
+  expect(scripts[name]).toBe(`node scripts/launch.mjs scripts/${name}.ts`);
+  const result = launched(`scripts/${name}.ts`, args, dir, env);
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 

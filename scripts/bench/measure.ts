@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallRecord } from '../../src/lab/agent.js';
 import { ServerConnection } from '../../src/lab/connection.js';
 import { DEFAULT_KNOBS } from '../../src/lab/knobs.js';
 import { serverAttempts } from '../../src/lab/metrics.js';
@@ -227,8 +226,8 @@ export function callsSent(result: RunResult): { workload: number; evaluation: nu
   const fromHistogram = Object.entries(result.attempts)
     .filter(([label]) => reachedServer(label))
     .reduce((sum, [, n]) => sum + n, 0);
-  const count = (records: CallRecord[]) => records.reduce((sum, r) => sum + r.attempts.filter((a) => reachedServer(a.label)).length, 0);
-  return { workload: count(result.records?.workload ?? []), evaluation: count(result.records?.eval ?? []), fromHistogram };
+  // The records by the kit's own rule (metrics.ts), the histogram by its labels: runnerRun checks that they agree.
+  return { workload: serverAttempts(result.records?.workload ?? []).length, evaluation: serverAttempts(result.records?.eval ?? []).length, fromHistogram };
 }
 
 /**

@@ -197,7 +197,6 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
   // Processes started for the runs, and runs served by a process an earlier run started (src/lab/server-pool.ts).
   const counts = { servers: { started: 0, reused: 0 }, roundTrips: 0 };
   const measured = await runPool(tasks, jobs, perJob, workerJs, (done) => options.onProgress?.(done, tasks.length), counts);
-  const processes = counts.servers;
   const finished = performance.now();
   // A planned run that another measured for it keeps its own label ('baseline', the break, '<id>+solution').
   const result = (id: number): RunResult => ({ ...measured.get(measuredBy.get(id)!)!, variant: planned[id]!.variant });
@@ -238,7 +237,7 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
       perJob,
       runs: tasks.length,
       // Runs with requests that change the server start a process of their own; the workers count the others'.
-      servers: { started: processes.started + tasks.filter((t) => !t.shareServers || !sharesServer(t.workload)).length, reused: processes.reused },
+      servers: { started: counts.servers.started + tasks.filter((t) => !t.shareServers || !sharesServer(t.workload)).length, reused: counts.servers.reused },
       roundTrips: counts.roundTrips,
       buildMs: builtAt - started,
       runMs: finished - builtAt,

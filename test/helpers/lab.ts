@@ -1,4 +1,4 @@
-/** Runs the lab command as a learner does (node scripts/launch.mjs scripts/lab.ts ...), from any checkout. */
+/** Runs the lab command, or another of the kit's commands, as a learner does (node scripts/launch.mjs scripts/lab.ts ...), from any checkout. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { vi } from 'vitest';
@@ -11,7 +11,12 @@ export interface CommandResult {
 }
 
 export function lab(args: string[], root = REPO, env: NodeJS.ProcessEnv = {}): CommandResult {
-  const result = spawnSync(process.execPath, [join(root, 'scripts/launch.mjs'), 'scripts/lab.ts', ...args], {
+  return launched('scripts/lab.ts', args, root, env);
+}
+
+/** A command's entry point (`scripts/check.ts`) started through scripts/launch.mjs, as package.json starts it. */
+export function launched(entry: string, args: string[], root = REPO, env: NodeJS.ProcessEnv = {}): CommandResult {
+  const result = spawnSync(process.execPath, [join(root, 'scripts/launch.mjs'), entry, ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', ...env },
