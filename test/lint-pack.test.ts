@@ -23,10 +23,10 @@ describe('npm pack, then npx in an empty folder', () => {
   let tarball: string;
   let app: string;
 
-  it('packs the bundled command and nothing else, with no dependency', () => {
+  it('packs the bundled command, with its README and license, and nothing else, with no dependency', () => {
     const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', dir], REPO)) as { filename: string; files: { path: string }[] }[];
     tarball = join(dir, packed!.filename);
-    expect(packed!.files.map((f) => f.path).sort()).toEqual(['README.md', 'dist/schema-breaks.mjs', 'package.json']);
+    expect(packed!.files.map((f) => f.path).sort()).toEqual(['LICENSE', 'README.md', 'dist/schema-breaks.mjs', 'package.json']);
     const manifest = JSON.parse(execFileSync('tar', ['-xOzf', tarball, 'package/package.json'], { encoding: 'utf8' }));
     expect(manifest.bin).toEqual({ 'schema-breaks': 'dist/schema-breaks.mjs' });
     expect(manifest.dependencies ?? {}).toEqual({});

@@ -66,10 +66,17 @@ export interface ServerCmd {
   args: string[];
 }
 
+/**
+ * Where a server's stderr goes: nowhere (`ignore`, the bare loops' yardstick), or a pipe this
+ * process reads to its end, as the runner reads it (src/lab/connection.ts).
+ */
+export type StderrTo = 'ignore' | 'pipe';
+
 /** A connected SDK client on a fresh server process; `spawnedAt` is taken just before the spawn. */
-export async function connect(cmd: ServerCmd): Promise<{ client: Client; spawnedAt: number }> {
-  // stderr is ignored: nobody reads it here, and a full pipe would stall the server.
-  const transport = new StdioClientTransport({ command: cmd.command, args: cmd.args, cwd: REPO, stderr: 'ignore' });
+export async function connect(cmd: ServerCmd, stderrTo: StderrTo = 'ignore'): Promise<{ client: Client; spawnedAt: number }> {
+  const transport = new StdioClientTransport({ command: cmd.command, args: cmd.args, cwd: REPO, stderr: stderrTo });
+  // A pipe is read to its end: a full pipe would stall the server.
+  if (stderrTo === 'pipe') transport.stderr?.on('data', () => {});
   const client = new Client({ name: 'schema-breaks-bench', version: '0.1.0' });
   const spawnedAt = performance.now();
   try {
@@ -151,11 +158,11 @@ export function childrenCpuMs(): number | null {
  * starts, lists its tools and closes. The server's share is read once it has
  * exited; null where the system does not say (childrenCpuMs).
  */
-export async function cpuPerCall(cmd: ServerCmd, calls: number): Promise<{ clientUs: number; serverUs: number | null }> {
+export async function cpuPerCall(cmd: ServerCmd, calls: number, stderrTo: StderrTo = 'ignore'): Promise<{ clientUs: number; serverUs: number | null }> {
   const one = async (n: number) => {
     const children = childrenCpuMs();
     const own = process.cpuUsage();
-    const { client } = await connect(cmd);
+    const { client } = await connect(cmd, stderrTo);
     try {
       await client.listTools();
       await callLoop(client, n);
