@@ -198,9 +198,10 @@ async function main(): Promise<void> {
       if (cost.serverUs !== null) stderrCost.get(to)!.server.push(cost.serverUs);
     }
   }
+  const titleWidth = Math.max(...STDERR_TO.map((to) => STDERR_TITLES[to].length));
   for (const [to, cost] of stderrCost) {
     const server = cost.server.length ? `${summarize(cost.server).median.toFixed(0)} µs` : 'n/a';
-    log(`     ${STDERR_TITLES[to].padEnd(34)} client ${summarize(cost.client).median.toFixed(0)} µs, server ${server}`);
+    log(`     ${STDERR_TITLES[to].padEnd(titleWidth)}  client ${summarize(cost.client).median.toFixed(0)} µs, server ${server}`);
   }
   log();
 

@@ -3,8 +3,8 @@
  * x every server build on one page. Checked here: the JSON covers every cell; a
  * cell's figures are what `runLab` measures for it directly (so running in
  * parallel worker threads, with the baseline shared between labs and a
- * server identical byte for byte run once, changes nothing); the same seed gives the same figures whatever the number of jobs;
- * what docs/sources.md says of Gemini's legacy parameters (unions refused) shows; the
+ * server identical byte for byte run once, changes nothing); the same seed
+ * gives the same figures whatever the number of jobs; what docs/sources.md says of Gemini's legacy parameters (unions refused) shows; the
  * page is self-contained and opens in a real browser without a request
  * leaving the disk.
  */
@@ -77,7 +77,6 @@ function figuresOf(run: SweepRun | RunResult) {
     serverNotes: run.serverNotes,
   };
 }
-
 
 let dir: string;
 let pagePath: string;
