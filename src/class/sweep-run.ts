@@ -14,6 +14,7 @@ import { PROFILES } from '../lab/profiles/index.js';
 import type { RunResult } from '../lab/runner.js';
 import { sharesServer } from '../lab/server-pool.js';
 import { baselineName, BuildError, buildServer, bundle, bundleDigest, patchChain, solutionPatch } from '../lab/variants.js';
+import { newWorkerState, Schedule, type WorkerState } from './sweep-schedule.js';
 import type { RunTask, WorkerReply, WorkerStopped } from './sweep-worker.js';
 import { defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, verdict, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
 
@@ -54,13 +55,18 @@ export function sameServerOnce(planned: RunTask[]): { tasks: RunTask[]; measured
   return { tasks, measuredBy };
 }
 
+/** The server process a run may be lent (src/lab/server-pool.ts keys its processes by the same command): undefined when it starts its own. */
+function sharedServerOf(task: RunTask): string | undefined {
+  return task.shareServers && sharesServer(task.workload) ? JSON.stringify([task.serverJs, task.server, task.readOnly]) : undefined;
+}
+
 /** Runs the tasks on `jobs` worker threads, each with up to `perJob` runs in flight; results by task id. */
 async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs: string, onDone: (done: number) => void, counts: Pick<SweepTiming, 'servers' | 'roundTrips'>): Promise<Map<number, RunResult>> {
   const results = new Map<number, RunResult>();
   if (tasks.length === 0) return results;
   const byId = new Map(tasks.map((t) => [t.id, t]));
+  const schedule = new Schedule(tasks.map((t) => ({ id: t.id, sharedServer: sharedServerOf(t) })));
   const workers: Worker[] = [];
-  let next = 0;
   let settled = false;
   try {
     await new Promise<void>((resolvePool, rejectPool) => {
@@ -69,28 +75,31 @@ async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs:
         settled = true;
         rejectPool(error);
       };
-      const feed = (worker: Worker) => {
-        if (next < tasks.length) worker.postMessage(tasks[next++]);
+      const feed = (worker: Worker, state: WorkerState) => {
+        const next = schedule.take(state);
+        if (next) worker.postMessage(byId.get(next.id)!);
       };
       for (let j = 0; j < Math.min(jobs, tasks.length); j++) {
         const worker = new Worker(workerJs, { env: { ...process.env, SCHEMA_BREAKS_ROOT: REPO } });
+        const state = newWorkerState();
         workers.push(worker);
         worker.on('message', (reply: WorkerReply) => {
           if (settled) return;
           if ('error' in reply) return fail(new Error(`run ${describeTask(byId.get(reply.id)!)} failed: ${reply.error}`));
+          schedule.done(state, reply.id);
           results.set(reply.id, reply.result);
           counts.roundTrips += reply.roundTrips;
           onDone(results.size);
           if (results.size === tasks.length) {
             settled = true;
             resolvePool();
-          } else feed(worker);
+          } else feed(worker, state);
         });
         worker.on('error', (error) => fail(error));
         worker.on('exit', (code) => {
           if (!settled) fail(new Error(`a sweep worker exited (code ${code}) before its runs were done`));
         });
-        for (let k = 0; k < perJob; k++) feed(worker);
+        for (let k = 0; k < perJob; k++) feed(worker, state);
       }
     });
   } finally {

@@ -22,11 +22,13 @@
  *   run whose server is byte for byte another's (a fix that puts back the
  *   baseline's sources), with the same settings;
  * - the runs go to `--jobs` worker threads (src/class/sweep-worker.ts, bundled
- *   into the kit's cache), twice as many runs in flight in all as there are cores;
+ *   into the kit's cache), as many runs in flight in all as there are cores
+ *   (defaultPerJob in sweep-model.ts says why);
  *   a run whose requests change the server (profile edits, lessons) starts a
  *   server process of its own, and conjugations share one per server bundle and
- *   build in each worker (src/lab/server-pool.ts; `--server-per-run` gives
- *   every run its own, with the same figures).
+ *   build (src/lab/server-pool.ts), the runs of one server handed to the worker
+ *   that holds it (src/class/sweep-schedule.ts; `--server-per-run` gives every
+ *   run its own, with the same figures).
  * Runs are deterministic by seed: the same seed gives the same JSON whatever
  * the number of jobs (latency aside).
  */
@@ -59,7 +61,7 @@ const SWEEP_OPTIONS = [
   { name: 'out', kind: 'string', value: 'FILE', help: 'where to write the page (default out/sweep.html; out/ is ignored by git)' },
   { name: 'json', kind: 'boolean', help: [`print the data as one JSON document (format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION}) and nothing else;`, 'the page is written too when --out is given'] },
   { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the page (default: from the locale)' },
-  { name: 'jobs', kind: 'string', value: 'N', help: ["worker threads running the labs in parallel (default: the machine's cores); they keep", 'twice as many runs in flight in all as there are cores'] },
+  { name: 'jobs', kind: 'string', value: 'N', help: ["worker threads running the labs in parallel (default: the machine's cores); they keep", 'as many runs in flight in all as there are cores'] },
   { name: 'labs', kind: 'string', value: 'A,B', help: "only these labs (default: every one), e.g. the labs of today's workshop" },
   { name: 'clients', kind: 'string', value: 'A,B', help: 'only these client profiles (default: every one)' },
   { name: 'servers', kind: 'string', value: 'A,B', help: 'only these server builds (default: every one)' },
