@@ -21,6 +21,11 @@ function commands(): string[] {
 }
 
 export default async function setup(project: TestProject): Promise<void> {
+  // A machine behind a TLS-inspecting proxy (this kit's build machine) sets NODE_EXTRA_CA_CERTS, and node then
+  // reads and parses that bundle at every start, TLS or not: 36 ms of CPU a start on the build machine (`node -e 0`:
+  // 57 ms with it, 21 ms without; perf stat -r 30). No test makes a TLS connection (they run offline), and the
+  // workers and every command they start inherit this environment: without it the suite spends some 5 CPU-s less.
+  delete process.env.NODE_EXTRA_CA_CERTS;
   // kitServerPatches() starts with the baseline's (no patch).
   const [baseline] = await Promise.all([...kitServerPatches().map((patches) => buildServer(patches)), ...commands().map((entry) => commandBundle(REPO, entry)), workerBundle()]);
   project.provide('serverJs', baseline);
