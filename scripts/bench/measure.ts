@@ -183,6 +183,26 @@ export async function cpuPerCall(cmd: ServerCmd, calls: number, stderrTo: Stderr
   };
 }
 
+/**
+ * CPU of one server process that only starts, answers initialize and
+ * tools/list, and closes, in ms: of the client that starts it (this process)
+ * and of the server, the mean of `starts` in a row (the clock ticks of
+ * childrenCpuMs are 10 ms); null for the server where the system does not say.
+ */
+export async function cpuPerStart(cmd: ServerCmd, starts: number): Promise<{ clientMs: number; serverMs: number | null }> {
+  const children = childrenCpuMs();
+  const own = process.cpuUsage();
+  for (let i = 0; i < starts; i++) {
+    const { client } = await connect(cmd);
+    await client.listTools();
+    await client.close();
+  }
+  const used = process.cpuUsage(own);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const after = childrenCpuMs();
+  return { clientMs: (used.user + used.system) / 1000 / starts, serverMs: children === null || after === null ? null : (after - children) / starts };
+}
+
 // ---------------------------------------------------------------------------
 // 3. Runner vs bare loop
 
