@@ -240,13 +240,13 @@ async function main(): Promise<void> {
   const sweepCallsMs = (sweepCalls * perCallUs) / 1000 / cores;
   const sweepStartsMs = (sweepProcesses * perStartMs) / cores;
   const sweepFloorMs = sweepCallsMs + sweepStartsMs;
-  const server = (x: number | null, unit: string) => (x === null ? 'n/a' : `${x.toFixed(0)} ${unit}`);
+  const orNa = (x: number | null, unit: string) => (x === null ? 'n/a' : `${x.toFixed(0)} ${unit}`);
   log(
-    `   ${sweepCalls.toLocaleString('en')} tool calls x (bare SDK client ${perCall.clientUs.toFixed(0)} µs + server ${server(perCall.serverUs, 'µs')}) of CPU a call` +
+    `   ${sweepCalls.toLocaleString('en')} tool calls x (bare SDK client ${perCall.clientUs.toFixed(0)} µs + server ${orNa(perCall.serverUs, 'µs')}) of CPU a call` +
       ` / ${cores} cores = ${ms(sweepCallsMs)} for the calls alone, with no runner and no process start`,
   );
   log(
-    `   ${sweepProcesses} server processes x (client ${perStart.clientMs.toFixed(0)} ms + server ${server(perStart.serverMs, 'ms')}) of CPU a start` +
+    `   ${sweepProcesses} server processes x (client ${perStart.clientMs.toFixed(0)} ms + server ${orNa(perStart.serverMs, 'ms')}) of CPU a start` +
       ` / ${cores} cores = ${ms(sweepStartsMs)} for the starts alone`,
   );
   log(`   floor (calls + starts, as the bare SDK does them): ${ms(sweepFloorMs)}; the sweep takes ${(sweepMs / sweepFloorMs).toFixed(2)}x its floor`);

@@ -66,7 +66,7 @@ describe('the sweep scheduler', () => {
     expect(schedule.take(w)).toBeUndefined();
   });
 
-  it('prefers the server used last among the idle ones', () => {
+  it("takes an idle server's run before it starts another server", () => {
     const schedule = new Schedule([run(1, 'A'), run(2, 'B'), run(3, 'A'), run(4, 'B')]);
     const w = newWorkerState();
     expect(schedule.take(w)?.id).toBe(1);
@@ -77,6 +77,19 @@ describe('the sweep scheduler', () => {
     expect(schedule.take(w)?.id).toBe(2);
     schedule.done(w, 2);
     expect(schedule.take(w)?.id).toBe(4);
+  });
+
+  it('prefers the server used last among the idle ones', () => {
+    const schedule = new Schedule([run(1, 'A'), run(2, 'B'), run(3, 'A'), run(4, 'B')]);
+    const w = newWorkerState();
+    expect(schedule.take(w)?.id).toBe(1);
+    // A is busy: the second slot starts B, used last.
+    expect(schedule.take(w)?.id).toBe(2);
+    schedule.done(w, 1);
+    schedule.done(w, 2);
+    // Both idle, each with a run left: B's first, then A's.
+    expect(schedule.take(w)?.id).toBe(4);
+    expect(schedule.take(w)?.id).toBe(3);
   });
 
   it('hands out every run exactly once, whatever the order runs end in', () => {

@@ -153,30 +153,38 @@ export function childrenCpuMs(): number | null {
 }
 
 /**
- * CPU per tools/call of a bare SDK client (this process) and of the server
- * (its child), in µs: `calls` calls on one process, less one process that
- * starts, lists its tools and closes. The server's share is read once it has
- * exited; null where the system does not say (childrenCpuMs).
+ * CPU, in ms, of `sessions` server processes in a row, each started, listed,
+ * sent `calls` ok calls and closed: of the bare SDK client (this process) and
+ * of the servers (its children: read once they have exited; null where the
+ * system does not say, childrenCpuMs).
  */
-export async function cpuPerCall(cmd: ServerCmd, calls: number, stderrTo: StderrTo = 'ignore'): Promise<{ clientUs: number; serverUs: number | null }> {
-  const one = async (n: number) => {
-    const children = childrenCpuMs();
-    const own = process.cpuUsage();
+async function cpuOfSessions(cmd: ServerCmd, sessions: number, calls: number, stderrTo: StderrTo): Promise<{ client: number; server: number | null }> {
+  const children = childrenCpuMs();
+  const own = process.cpuUsage();
+  for (let i = 0; i < sessions; i++) {
     const { client } = await connect(cmd, stderrTo);
     try {
       await client.listTools();
-      await callLoop(client, n);
+      await callLoop(client, calls);
     } finally {
       await client.close();
     }
-    const used = process.cpuUsage(own);
-    // The SDK's close() resolves when the process is gone; its CPU is counted once it has been waited for.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const after = childrenCpuMs();
-    return { client: (used.user + used.system) / 1000, server: children === null || after === null ? null : after - children };
-  };
-  const start = await one(0);
-  const loaded = await one(calls);
+  }
+  const used = process.cpuUsage(own);
+  // The SDK's close() resolves when the process is gone; its CPU is counted once it has been waited for.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const after = childrenCpuMs();
+  return { client: (used.user + used.system) / 1000, server: children === null || after === null ? null : after - children };
+}
+
+/**
+ * CPU per tools/call of a bare SDK client (this process) and of the server
+ * (its child), in µs: `calls` calls on one process, less one process that
+ * starts, lists its tools and closes.
+ */
+export async function cpuPerCall(cmd: ServerCmd, calls: number, stderrTo: StderrTo = 'ignore'): Promise<{ clientUs: number; serverUs: number | null }> {
+  const start = await cpuOfSessions(cmd, 1, 0, stderrTo);
+  const loaded = await cpuOfSessions(cmd, 1, calls, stderrTo);
   return {
     clientUs: ((loaded.client - start.client) * 1000) / calls,
     serverUs: loaded.server === null || start.server === null ? null : ((loaded.server - start.server) * 1000) / calls,
@@ -185,22 +193,12 @@ export async function cpuPerCall(cmd: ServerCmd, calls: number, stderrTo: Stderr
 
 /**
  * CPU of one server process that only starts, answers initialize and
- * tools/list, and closes, in ms: of the client that starts it (this process)
- * and of the server, the mean of `starts` in a row (the clock ticks of
- * childrenCpuMs are 10 ms); null for the server where the system does not say.
+ * tools/list, and closes, in ms, of the client and of the server: the mean
+ * of `starts` in a row (the clock ticks of childrenCpuMs are 10 ms).
  */
 export async function cpuPerStart(cmd: ServerCmd, starts: number): Promise<{ clientMs: number; serverMs: number | null }> {
-  const children = childrenCpuMs();
-  const own = process.cpuUsage();
-  for (let i = 0; i < starts; i++) {
-    const { client } = await connect(cmd);
-    await client.listTools();
-    await client.close();
-  }
-  const used = process.cpuUsage(own);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  const after = childrenCpuMs();
-  return { clientMs: (used.user + used.system) / 1000 / starts, serverMs: children === null || after === null ? null : (after - children) / starts };
+  const { client, server } = await cpuOfSessions(cmd, starts, 0, 'ignore');
+  return { clientMs: client / starts, serverMs: server === null ? null : server / starts };
 }
 
 // ---------------------------------------------------------------------------

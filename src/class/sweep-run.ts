@@ -55,7 +55,12 @@ export function sameServerOnce(planned: RunTask[]): { tasks: RunTask[]; measured
   return { tasks, measuredBy };
 }
 
-/** The server process a run may be lent (src/lab/server-pool.ts keys its processes by the same command): undefined when it starts its own. */
+/**
+ * The server process a run may be lent, undefined when it starts its own. The
+ * pool (src/lab/server-pool.ts) keys its processes by command and timeout;
+ * in a sweep the command follows from these three, and every run has the
+ * same timeout (DEFAULT_KNOBS).
+ */
 function sharedServerOf(task: RunTask): string | undefined {
   return task.shareServers && sharesServer(task.workload) ? JSON.stringify([task.serverJs, task.server, task.readOnly]) : undefined;
 }
