@@ -153,14 +153,31 @@ export function childrenCpuMs(): number | null {
 }
 
 /**
+ * Starts counting the CPU of this process (the client) and of the children it
+ * waits for (the servers); the function returned stops and gives both, in ms.
+ * The SDK's close() resolves when the process is gone, but its CPU counts
+ * once it has been waited for: hence the wait, taken after any wall clock has
+ * stopped.
+ */
+function cpuMeter(): () => Promise<{ client: number; server: number | null }> {
+  const own = process.cpuUsage();
+  const children = childrenCpuMs();
+  return async () => {
+    const used = process.cpuUsage(own);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = childrenCpuMs();
+    return { client: (used.user + used.system) / 1000, server: children === null || after === null ? null : after - children };
+  };
+}
+
+/**
  * CPU, in ms, of `sessions` server processes in a row, each started, listed,
  * sent `calls` ok calls and closed: of the bare SDK client (this process) and
  * of the servers (its children: read once they have exited; null where the
  * system does not say, childrenCpuMs).
  */
 async function cpuOfSessions(cmd: ServerCmd, sessions: number, calls: number, stderrTo: StderrTo): Promise<{ client: number; server: number | null }> {
-  const children = childrenCpuMs();
-  const own = process.cpuUsage();
+  const cpu = cpuMeter();
   for (let i = 0; i < sessions; i++) {
     const { client } = await connect(cmd, stderrTo);
     try {
@@ -170,11 +187,7 @@ async function cpuOfSessions(cmd: ServerCmd, sessions: number, calls: number, st
       await client.close();
     }
   }
-  const used = process.cpuUsage(own);
-  // The SDK's close() resolves when the process is gone; its CPU is counted once it has been waited for.
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  const after = childrenCpuMs();
-  return { client: (used.user + used.system) / 1000, server: children === null || after === null ? null : after - children };
+  return cpu();
 }
 
 /**
@@ -211,7 +224,13 @@ export interface Timed {
   wallMs: number;
   /** From the tools/list answer to the start of close: the calls (and, for the runner, the agent loop around them). */
   callPhaseMs: number;
+  /** CPU of the client (this process) and the server (its child, once waited for), start to close; null where /proc does not say. */
+  cpuMs: number | null;
 }
+
+
+
+const clientAndServer = ({ client, server }: { client: number; server: number | null }) => (server === null ? null : client + server);
 
 /** One tools/call as it went to the server: the tool and the arguments the host sent. */
 export interface SentCall {
@@ -225,6 +244,7 @@ export interface SentCall {
  * the runner, replaying the very calls a runner's run sent (sentCalls).
  */
 export async function bareRun(cmd: ServerCmd, calls: readonly SentCall[]): Promise<Timed> {
+  const cpu = cpuMeter();
   const started = performance.now();
   const { client } = await connect(cmd);
   let callPhaseMs: number;
@@ -236,7 +256,8 @@ export async function bareRun(cmd: ServerCmd, calls: readonly SentCall[]): Promi
   } finally {
     await client.close();
   }
-  return { calls: calls.length, wallMs: performance.now() - started, callPhaseMs };
+  const wallMs = performance.now() - started;
+  return { calls: calls.length, wallMs, callPhaseMs, cpuMs: clientAndServer(await cpu()) };
 }
 
 /** The calls a run sent to the server, in order (workload, then eval): its attempts with a round trip (metrics.ts). */
@@ -281,13 +302,15 @@ export async function runnerRun(serverJs: string, calls: number): Promise<Timed 
   const client = getProfile('faithful');
   if (!client) throw new Error('no faithful profile');
   runnerPhase.listedAt = runnerPhase.closingAt = NaN;
+  const cpu = cpuMeter();
   const started = performance.now();
   const result = await run('baseline', serverJs, { client, server: BUILD, seed: 1, calls, knobs: DEFAULT_KNOBS });
   const wallMs = performance.now() - started;
+  const cpuMs = clientAndServer(await cpu());
   const sent = callsSent(result);
   if (sent.fromHistogram !== sent.workload) throw new Error(`attempts histogram (${sent.fromHistogram}) and records (${sent.workload}) disagree`);
   if (result.serverNotes.length > 0) throw new Error(`the baseline run has server notes: ${result.serverNotes.join('; ')}`);
-  return { calls: sent.workload + sent.evaluation, wallMs, callPhaseMs: runnerPhase.closingAt - runnerPhase.listedAt, result };
+  return { calls: sent.workload + sent.evaluation, wallMs, callPhaseMs: runnerPhase.closingAt - runnerPhase.listedAt, cpuMs, result };
 }
 
 // ---------------------------------------------------------------------------
@@ -384,15 +407,24 @@ export async function lintTimes(args: string[]): Promise<{ wall: Summary; listed
 // ---------------------------------------------------------------------------
 // 5 and 6. The sweep and the suite
 
-/** The wall time of one command run to its end (its output is not kept; its last lines are shown if it fails). */
-export function timed(command: string, args: string[]): Promise<number> {
-  return timedWithOutput(command, args).then(({ ms }) => ms);
+/** One command run to its end: its wall time, its CPU and its children's (null where /proc does not say), its exit code and the last 4 KiB it wrote. */
+export interface CommandRun {
+  ms: number;
+  cpuMs: number | null;
+  code: number | null;
+  tail: string;
 }
 
-/** Like timed(), with the last 4 KiB of what the command wrote (stdout and stderr together). */
-export function timedWithOutput(command: string, args: string[]): Promise<{ ms: number; tail: string }> {
+/**
+ * Runs a command to its end, its output kept only as a tail (stdout and
+ * stderr together). Its CPU is that of every process under it that was
+ * waited for (childrenCpuMs): on a shared machine whose pace moves from day
+ * to day, the CPU a run took tells a slower machine from slower code.
+ */
+export function runTimed(command: string, args: string[]): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    const cpuBefore = childrenCpuMs();
     const child = spawn(command, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let tail = '';
     const keep = (chunk: Buffer) => (tail = (tail + chunk.toString('utf8')).slice(-4096));
@@ -400,9 +432,11 @@ export function timedWithOutput(command: string, args: string[]): Promise<{ ms: 
     child.stderr.on('data', keep);
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code === 0) resolve({ ms: performance.now() - started, tail });
-      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${tail.trim().split('\n').slice(-5).join(' | ')}`));
+      const cpuAfter = childrenCpuMs();
+      resolve({ ms: performance.now() - started, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, code, tail });
     });
   });
 }
 
+/** The last line a command wrote that says something: what a failed run is shown by. */
+export const lastLine = (tail: string) => tail.trim().split('\n').filter((l) => l.trim() !== '').at(-1)?.trim() ?? '(nothing)';
