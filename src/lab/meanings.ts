@@ -99,7 +99,24 @@ export function normalise(text: string): string {
  */
 export function optionFor(meaning: Meaning, options: readonly string[]): string | undefined {
   const words = NORMALISED_PHRASINGS.get(meaning)!;
-  return options.find((option) => words.has(normalise(option)));
+  return options.find((option) => words.has(normalisedOption(option)));
+}
+
+/**
+ * An option as a reader compares it, remembered: the model reads a tool's
+ * options on every call (a verb enum of some forty words), and the options
+ * are the tools' few words. Bounded all the same, for a server that lists
+ * new words on every call.
+ */
+const NORMALISED_OPTIONS = new Map<string, string>();
+function normalisedOption(option: string): string {
+  let known = NORMALISED_OPTIONS.get(option);
+  if (known === undefined) {
+    if (NORMALISED_OPTIONS.size >= 10_000) NORMALISED_OPTIONS.clear();
+    known = normalise(option);
+    NORMALISED_OPTIONS.set(option, known);
+  }
+  return known;
 }
 
 /** Each meaning's phrasings as a reader compares them, made once: the model reads options on every call. */
