@@ -152,6 +152,15 @@ export function childrenCpuMs(): number | null {
   }
 }
 
+/** Starts counting the CPU of the children this process waits for; the function returned gives it, in ms (null where /proc does not say). */
+function childrenCpuMeter(): () => number | null {
+  const before = childrenCpuMs();
+  return () => {
+    const after = childrenCpuMs();
+    return before === null || after === null ? null : after - before;
+  };
+}
+
 /**
  * Starts counting the CPU of this process (the client) and of the children it
  * waits for (the servers); the function returned stops and gives both, in ms.
@@ -161,14 +170,16 @@ export function childrenCpuMs(): number | null {
  */
 function cpuMeter(): () => Promise<{ client: number; server: number | null }> {
   const own = process.cpuUsage();
-  const children = childrenCpuMs();
+  const children = childrenCpuMeter();
   return async () => {
     const used = process.cpuUsage(own);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const after = childrenCpuMs();
-    return { client: (used.user + used.system) / 1000, server: children === null || after === null ? null : after - children };
+    return { client: (used.user + used.system) / 1000, server: children() };
   };
 }
+
+/** Client and server together; null when the server's part is not known. */
+const clientAndServer = ({ client, server }: { client: number; server: number | null }) => (server === null ? null : client + server);
 
 /**
  * CPU, in ms, of `sessions` server processes in a row, each started, listed,
@@ -227,10 +238,6 @@ export interface Timed {
   /** CPU of the client (this process) and the server (its child, once waited for), start to close; null where /proc does not say. */
   cpuMs: number | null;
 }
-
-
-
-const clientAndServer = ({ client, server }: { client: number; server: number | null }) => (server === null ? null : client + server);
 
 /** One tools/call as it went to the server: the tool and the arguments the host sent. */
 export interface SentCall {
@@ -424,7 +431,7 @@ export interface CommandRun {
 export function runTimed(command: string, args: string[]): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const cpuBefore = childrenCpuMs();
+    const cpu = childrenCpuMeter();
     const child = spawn(command, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let tail = '';
     const keep = (chunk: Buffer) => (tail = (tail + chunk.toString('utf8')).slice(-4096));
@@ -432,11 +439,10 @@ export function runTimed(command: string, args: string[]): Promise<CommandRun> {
     child.stderr.on('data', keep);
     child.on('error', reject);
     child.on('close', (code) => {
-      const cpuAfter = childrenCpuMs();
-      resolve({ ms: performance.now() - started, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, code, tail });
+      resolve({ ms: performance.now() - started, cpuMs: cpu(), code, tail });
     });
   });
 }
 
 /** The last line a command wrote that says something: what a failed run is shown by. */
-export const lastLine = (tail: string) => tail.trim().split('\n').filter((l) => l.trim() !== '').at(-1)?.trim() ?? '(nothing)';
+export const lastLine = (tail: string) => tail.split('\n').map((l) => l.trim()).filter((l) => l !== '').at(-1) ?? '(nothing)';
