@@ -34,7 +34,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { HELP_OPTION, optionsHelp, parseOptions } from '../src/core/options.js';
-import { runCommand, UsageError, UserError } from '../src/core/user-error.js';
+import { runCommand, UsageError } from '../src/core/user-error.js';
 import { REPO } from '../src/lab/paths.js';
 import type { RunResult } from '../src/lab/runner.js';
 import { buildServer, serverCommand } from '../src/lab/variants.js';
@@ -47,10 +47,6 @@ import {
   cpuPerCall,
   cpuPerStart,
   fmtSummaryMs,
-  labCold,
-  labOnce,
-  lintTimes,
-  LINT_REPS,
   log,
   met,
   ms,
@@ -58,14 +54,13 @@ import {
   runnerRun,
   sentCalls,
   summarize,
-  lastLine,
-  runTimed,
   type Rate,
   type ServerCmd,
   type StderrTo,
   type Summary,
   type Timed,
 } from './bench/measure.js';
+import { commandFailed, labCold, labOnce, lintTimes, LINT_REPS, runTimed } from './bench/commands.js';
 
 // ---------------------------------------------------------------------------
 // Settings
@@ -99,9 +94,6 @@ the runner against a bare SDK loop, a lab, the class sweep and its floor, the te
 linter), and prints them with whether each target is met. It never fails on a target.
 
 ${optionsHelp(OPTIONS)}`;
-
-/** A command the bench times that did not succeed: its figures would measure a failure, so the bench stops on one line. */
-const failed = (what: string, run: { code: number | null; tail: string }) => new UserError(`${what} exited with ${run.code ?? 'a signal'}, so its time is no measure: ${lastLine(run.tail)}`, 1);
 
 const cpuSeconds = (cpuMs: number | null) => (cpuMs === null ? '' : `, ${(cpuMs / 1000).toFixed(0)} CPU-s`);
 
@@ -261,7 +253,7 @@ async function main(): Promise<number> {
   // 5 ---------------------------------------------------------------------
   log('5. npm run class -- sweep (every lab x every client x every build, 100 calls; bundles already cached)');
   const sweepRun = await runTimed(process.execPath, ['scripts/launch.mjs', 'scripts/class.ts', 'sweep', '--lang', 'en', '--out', join('out', 'bench-sweep.html')]);
-  if (sweepRun.code !== 0) throw failed('npm run class -- sweep', sweepRun);
+  if (sweepRun.code !== 0) throw commandFailed('npm run class -- sweep', sweepRun.code, sweepRun.tail);
   const sweepMs = sweepRun.ms;
   log(`   ${ms(sweepMs)}${cpuSeconds(sweepRun.cpuMs)}; target < ${SWEEP_TARGET_MS} ms: ${met(sweepMs < SWEEP_TARGET_MS)}`);
   // The sweep's floor: its own count of tool calls at what the bare SDK client and the server spend on one (the
@@ -297,7 +289,7 @@ async function main(): Promise<number> {
   if (withSuite) {
     log('6. the test suite, npx vitest run');
     const suite = await runTimed(join(REPO, 'node_modules', '.bin', 'vitest'), ['run']);
-    if (suite.code !== 0) throw failed('npx vitest run', suite);
+    if (suite.code !== 0) throw commandFailed('npx vitest run', suite.code, suite.tail);
     suiteMs = suite.ms;
     suiteCpuMs = suite.cpuMs;
     log(`   ${ms(suiteMs)}${cpuSeconds(suiteCpuMs)}; target < ${SUITE_TARGET_MS} ms: ${met(suiteMs < SUITE_TARGET_MS)}`);

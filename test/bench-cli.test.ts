@@ -4,6 +4,8 @@
  * (src/core/user-error.ts), not four minutes of measuring.
  */
 import { describe, expect, it } from 'vitest';
+import { commandFailed } from '../scripts/bench/commands.js';
+import { UserError } from '../src/core/user-error.js';
 import { launched } from './helpers/lab.js';
 
 describe('npm run bench', () => {
@@ -22,5 +24,14 @@ describe('npm run bench', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe("bench: Unknown option '--suite-only'\n(npm run bench -- --help for the options)\n");
+  });
+
+  it('a command it times that fails is one line with its last words, exit 1, and a user error (no stack trace)', () => {
+    const error = commandFailed('npx vitest run', 1, ' RUN  v4\n\n 1435 passed, 4 failed, 16 skipped \n\n');
+    expect(error.message).toBe('npx vitest run exited with 1, so its time is no measure: 1435 passed, 4 failed, 16 skipped');
+    // A UserError: runCommand prints it as one line, where any other error keeps its stack trace.
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.exitCode).toBe(1);
+    expect(commandFailed('npm run lab', null, '').message).toBe('npm run lab exited with a signal, so its time is no measure: (nothing)');
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The measurements of npm run bench (scripts/bench.ts prints them against
- * their targets): servers started and called over stdio, the runner next to
- * a bare SDK client, the command-line entry points timed as a user runs them.
+ * their targets) made in this process: servers started and called over
+ * stdio, and the runner next to a bare SDK client. The commands timed as a
+ * user runs them are in scripts/bench/commands.ts.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,7 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ServerConnection } from '../../src/lab/connection.js';
 import { DEFAULT_KNOBS } from '../../src/lab/knobs.js';
 import { serverAttempts } from '../../src/lab/metrics.js';
-import { CACHE_DIR, REPO } from '../../src/lab/paths.js';
+import { REPO } from '../../src/lab/paths.js';
 import { getProfile } from '../../src/lab/profiles/index.js';
 import { run, type RunResult } from '../../src/lab/runner.js';
 
@@ -153,7 +153,7 @@ export function childrenCpuMs(): number | null {
 }
 
 /** Starts counting the CPU of the children this process waits for; the function returned gives it, in ms (null where /proc does not say). */
-function childrenCpuMeter(): () => number | null {
+export function childrenCpuMeter(): () => number | null {
   const before = childrenCpuMs();
   return () => {
     const after = childrenCpuMs();
@@ -319,130 +319,3 @@ export async function runnerRun(serverJs: string, calls: number): Promise<Timed 
   if (result.serverNotes.length > 0) throw new Error(`the baseline run has server notes: ${result.serverNotes.join('; ')}`);
   return { calls: sent.workload + sent.evaluation, wallMs, callPhaseMs: runnerPhase.closingAt - runnerPhase.listedAt, cpuMs, result };
 }
-
-// ---------------------------------------------------------------------------
-// 4. npm run lab wall time
-
-export const LAB_ARGS = ['scripts/launch.mjs', 'scripts/lab.ts', '--variant', 'broken-schema', '--json'];
-
-export function labOnce(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, LAB_ARGS, { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4096) stderr += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const elapsed = performance.now() - started;
-      if (code === 0) resolve(elapsed);
-      else reject(new Error(`lab exited with ${code}: ${stderr.trim().split('\n').slice(-5).join(' | ')}`));
-    });
-  });
-}
-
-/**
- * One lab run with the build caches (node_modules/.cache/schema-breaks) moved
- * aside, restored afterwards whatever happens, including Ctrl-C.
- */
-export async function labCold(): Promise<number> {
-  const aside = `${CACHE_DIR}.bench-aside-${process.pid}`;
-  const fresh = `${CACHE_DIR}.bench-cold-${process.pid}`;
-  const hadCache = existsSync(CACHE_DIR);
-  let restored = false;
-  const restore = () => {
-    if (restored) return;
-    restored = true;
-    if (!hadCache) return; // nothing was moved: the cold run's caches simply stay
-    if (existsSync(CACHE_DIR)) renameSync(CACHE_DIR, fresh);
-    renameSync(aside, CACHE_DIR);
-    rmSync(fresh, { recursive: true, force: true });
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    try {
-      restore();
-    } finally {
-      process.exit(signal === 'SIGINT' ? 130 : 143);
-    }
-  };
-  if (hadCache) renameSync(CACHE_DIR, aside);
-  process.on('exit', restore);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
-    return await labOnce();
-  } finally {
-    restore();
-    process.off('exit', restore);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-}
-
-// ---------------------------------------------------------------------------
-// 7. npm run lint
-
-export const LINT_REPS = 5;
-
-/** One `npm run lint -- --json ...` as a user runs it: its wall time, and the server's start to its last tools/list page. */
-export function lintOnce(args: string[]): Promise<{ wallMs: number; listedMs: number; tools: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, ['scripts/launch.mjs', 'scripts/lint.ts', '--json', '--fail-on', 'none', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const wallMs = performance.now() - started;
-      if (code !== 0) return reject(new Error(`lint exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
-      const report = JSON.parse(stdout) as { server: { listedInMs: number }; tools: unknown[] };
-      resolve({ wallMs, listedMs: report.server.listedInMs, tools: report.tools.length });
-    });
-  });
-}
-
-export async function lintTimes(args: string[]): Promise<{ wall: Summary; listed: Summary; tools: number }> {
-  await lintOnce(args); // warm-up: the launcher's bundle, the server's build
-  const runs = [];
-  for (let i = 0; i < LINT_REPS; i++) runs.push(await lintOnce(args));
-  return { wall: summarize(runs.map((r) => r.wallMs)), listed: summarize(runs.map((r) => r.listedMs)), tools: runs[0]!.tools };
-}
-
-// ---------------------------------------------------------------------------
-// 5 and 6. The sweep and the suite
-
-/** One command run to its end: its wall time, its CPU and its children's (null where /proc does not say), its exit code and the last 4 KiB it wrote. */
-export interface CommandRun {
-  ms: number;
-  cpuMs: number | null;
-  code: number | null;
-  tail: string;
-}
-
-/**
- * Runs a command to its end, its output kept only as a tail (stdout and
- * stderr together). Its CPU is that of every process under it that was
- * waited for (childrenCpuMs): on a shared machine whose pace moves from day
- * to day, the CPU a run took tells a slower machine from slower code.
- */
-export function runTimed(command: string, args: string[]): Promise<CommandRun> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const cpu = childrenCpuMeter();
-    const child = spawn(command, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-    let tail = '';
-    const keep = (chunk: Buffer) => (tail = (tail + chunk.toString('utf8')).slice(-4096));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      resolve({ ms: performance.now() - started, cpuMs: cpu(), code, tail });
-    });
-  });
-}
-
-/** The last line a command wrote that says something: what a failed run is shown by. */
-export const lastLine = (tail: string) => tail.split('\n').map((l) => l.trim()).filter((l) => l !== '').at(-1) ?? '(nothing)';
