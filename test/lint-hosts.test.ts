@@ -49,8 +49,8 @@ function matrix(report: LintReport): Record<string, string> {
 
 const kinds = (report: LintReport, tool: string, host: string) => [...new Set(report.tools.find((t) => t.name === tool)!.hosts[host]!.lost?.map((l) => l.kind) ?? [])].sort();
 
-describe('server-everything 2026.8.31 (17 tools to a client that declares roots, sampling and elicitation)', () => {
-  const report = lintTools(recorded('server-everything'));
+describe('server-everything 2026.8.31 (17 tools to a client that declares roots, sampling and elicitation)', async () => {
+  const report = await lintTools(recorded('server-everything'));
 
   it('each tool on each host', () => {
     //                                        1 2 3 4 5 6 7 8
@@ -98,8 +98,8 @@ describe('server-everything 2026.8.31 (17 tools to a client that declares roots,
   });
 });
 
-describe('server-filesystem 2026.8.31', () => {
-  const report = lintTools(recorded('server-filesystem'));
+describe('server-filesystem 2026.8.31', async () => {
+  const report = await lintTools(recorded('server-filesystem'));
 
   it('each tool on each host', () => {
     //                                        1 2 3 4 5 6 7 8
@@ -135,16 +135,16 @@ describe('server-filesystem 2026.8.31', () => {
 });
 
 describe('server-memory 2026.8.31', () => {
-  it('every tool shown as published, but on strict mode (no additionalProperties: false)', () => {
-    const m = matrix(lintTools(recorded('server-memory')));
+  it('every tool shown as published, but on strict mode (no additionalProperties: false)', async () => {
+    const m = matrix(await lintTools(recorded('server-memory')));
     expect(Object.keys(m)).toHaveLength(10);
     // Objects in arrays, each with properties and required; nothing any host drops.
     for (const [tool, row] of Object.entries(m)) expect(row, tool).toBe('A A A A A R A A');
   });
 });
 
-describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.openapi.json', () => {
-  const report = lintTools(recorded('openapi-pet-clinic'));
+describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.openapi.json', async () => {
+  const report = await lintTools(recorded('openapi-pet-clinic'));
 
   it('each tool on each host', () => {
     //                                        1 2 3 4 5 6 7 8
@@ -180,12 +180,12 @@ describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.op
     ]);
   });
 
-  it('every refusal or drop is the profile\'s own answer to that tool', () => {
+  it('every refusal or drop is the profile\'s own answer to that tool', async () => {
     for (const tool of report.tools)
       for (const profile of PROFILES) {
         const v = tool.hosts[profile.id]!;
         if (v.verdict !== 'refused' && v.verdict !== 'dropped') continue;
-        const view = profile.present([recorded('openapi-pet-clinic').find((t) => (t as { name: string }).name === tool.name) as never]);
+        const view = await profile.present([recorded('openapi-pet-clinic').find((t) => (t as { name: string }).name === tool.name) as never]);
         expect(view, `${tool.name} on ${profile.id}`).toEqual({ rejected: v.detail, lost: v.takesDown });
       }
   });
@@ -194,7 +194,7 @@ describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.op
 describe("the kit's own baseline", () => {
   it('strict objects of enums: shown whole on strict mode and Claude, the enums and additionalProperties lost elsewhere', async () => {
     const listing = await readServer({ label: 'baseline', command: process.execPath, args: [SERVER_JS] }, 10_000);
-    const report = lintTools(listing.tools);
+    const report = await lintTools(listing.tools);
     //                  1 2 3 4 5 6 7 8
     expect(matrix(report)).toEqual({
       // additionalProperties: false goes on 2 and 3 (stripped, not in the list) and 4 (not among the 20 keys); 8 drops enums.
@@ -211,8 +211,8 @@ describe("the kit's own baseline", () => {
 
 describe('refused or dropped: every way a profile rejects, and what it takes down', () => {
   const tool = (inputSchema: unknown) => ({ name: 't', description: 'A tool.', inputSchema });
-  const verdictOf = (host: string, inputSchema: unknown) => {
-    const v = lintTools([tool(inputSchema)]).tools[0]!.hosts[host]!;
+  const verdictOf = async (host: string, inputSchema: unknown) => {
+    const v = (await lintTools([tool(inputSchema)])).tools[0]!.hosts[host]!;
     return `${v.verdict} ${v.takesDown}`;
   };
   const unionRoot = { type: 'object', properties: { a: { type: 'string' } }, anyOf: [{ required: ['a'] }, { properties: { b: { type: 'string' } } }] };
@@ -236,8 +236,8 @@ describe('refused or dropped: every way a profile rejects, and what it takes dow
     ['goose-google-2025-02', { type: 'object', properties: 'x' }, 'refused request'],
     // Langflow's update_tools re-raises: the server fails to load.
     ['langflow', { type: 'string' }, 'dropped server'],
-  ])('%s on %j: %s', (host, schema, expected) => {
-    expect(verdictOf(host, schema)).toBe(expected);
+  ])('%s on %j: %s', async (host, schema, expected) => {
+    expect(await verdictOf(host, schema)).toBe(expected);
   });
 });
 
@@ -248,7 +248,7 @@ describe('the labs and the linter never disagree', () => {
     expect(run.host.accepted).toBe(false);
     const { buildServer, patchChain, serverCommand } = await import('../src/lab/variants.js');
     const { command, args } = serverCommand(await buildServer(patchChain('structural-anyof').variant));
-    const report = lintTools((await readServer({ label: 'structural-anyof', command, args }, 10_000)).tools);
+    const report = await lintTools((await readServer({ label: 'structural-anyof', command, args }, 10_000)).tools);
     expect(report.server.hosts['continue-gemini-2025-02']).toEqual({ verdict: 'refused', detail: (run.host as { rejection: string }).rejection, takesDown: 'request' });
   });
 });

@@ -17,7 +17,7 @@ import { REPO } from './helpers/server.js';
 import { TOOLS } from './fixtures/lint/thirty-tools.data.mjs';
 
 interface LintModule {
-  lintTools(entries: unknown[]): LintReport;
+  lintTools(entries: unknown[]): Promise<LintReport>;
   runLint(argv: string[], ctx: { invocation: string; stdout: (t: string) => void; stderr: (t: string) => void; colour: boolean; width: number }): Promise<number>;
 }
 
@@ -84,49 +84,49 @@ const mutations: { name: string; file: string; from: string; to: string; holds: 
     file: 'src/lint/rules.ts',
     from: 'if (structured > 1)',
     to: 'if (structured > 2)',
-    holds: (mod) => rules(mod.lintTools(recorded('openapi-pet-clinic')), 'book-visit').includes('no-structural-union'),
+    holds: async (mod) => rules(await mod.lintTools(recorded('openapi-pet-clinic')), 'book-visit').includes('no-structural-union'),
   },
   {
     name: '$ref branches are counted unread',
     file: 'src/lint/rules.ts',
     from: '(followRef(inputSchema, branch) ?? branch)',
     to: 'branch',
-    holds: (mod) => !rules(mod.lintTools(TOOLS), 'ref_union_scalars').includes('no-structural-union'),
+    holds: async (mod) => !rules(await mod.lintTools(TOOLS), 'ref_union_scalars').includes('no-structural-union'),
   },
   {
     name: 'the description is not read for arguments',
     file: 'src/lint/rules.ts',
     from: 'const says = takesArguments(tool.description);',
     to: 'const says = null;',
-    holds: (mod) => rules(mod.lintTools(TOOLS), 'no_params_says_args').includes('no-parameters'),
+    holds: async (mod) => rules(await mod.lintTools(TOOLS), 'no_params_says_args').includes('no-parameters'),
   },
   {
     name: 'every keyword passes as taught',
     file: 'src/lint/rules.ts',
     from: 'if (TAUGHT.has(key) || (root && ROOT_ONLY.has(key))) continue;',
     to: 'continue;',
-    holds: (mod) => rules(mod.lintTools(TOOLS), 'vendor_keyword').includes('untaught'),
+    holds: async (mod) => rules(await mod.lintTools(TOOLS), 'vendor_keyword').includes('untaught'),
   },
   {
     name: 'a drop is called a refusal',
     file: 'src/lint/hosts.ts',
     from: "return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };\n}",
     to: "return { verdict: 'refused', detail: view.rejected, takesDown: view.lost };\n}",
-    holds: (mod) => tool(mod.lintTools(recorded('openapi-pet-clinic')), 'crt-pet').hosts.claude!.verdict === 'dropped',
+    holds: async (mod) => tool(await mod.lintTools(recorded('openapi-pet-clinic')), 'crt-pet').hosts.claude!.verdict === 'dropped',
   },
   {
     name: 'a dropped enum is not a loss',
     file: 'src/lint/loss.ts',
     from: 'if (Array.isArray(p.enum) && !same(p.enum, s.enum))',
     to: 'if (false)',
-    holds: (mod) => tool(mod.lintTools(recorded('server-everything')), 'get-structured-content').hosts.langflow!.verdict === 'lossy',
+    holds: async (mod) => tool(await mod.lintTools(recorded('server-everything')), 'get-structured-content').hosts.langflow!.verdict === 'lossy',
   },
   {
     name: "the host's own argument check is not run",
     file: 'src/lint/hosts.ts',
-    from: '...sentLosses(profile, seen)',
+    from: '...(await sentLosses(profile, seen))',
     to: '',
-    holds: (mod) => tool(mod.lintTools(recorded('server-filesystem')), 'read_file').hosts.langflow!.verdict === 'lossy',
+    holds: async (mod) => tool(await mod.lintTools(recorded('server-filesystem')), 'read_file').hosts.langflow!.verdict === 'lossy',
   },
   {
     name: 'nextCursor is not followed',

@@ -32,8 +32,8 @@ function findings(report: LintReport): Record<string, string[]> {
   return out;
 }
 
-describe('the rules on the thirty tools', () => {
-  const report = lintTools(TOOLS);
+describe('the rules on the thirty tools', async () => {
+  const report = await lintTools(TOOLS);
 
   it('reads every tool, the duplicate too', () => {
     expect(report.tools).toHaveLength(30);
@@ -105,17 +105,17 @@ describe('the rules on the thirty tools', () => {
 });
 
 describe('the recorded tools/list of the real servers', () => {
-  it('server-everything, server-filesystem and server-memory: every tool read, nothing found', () => {
+  it('server-everything, server-filesystem and server-memory: every tool read, nothing found', async () => {
     // Plain zod 4 objects through McpServer: $schema, type, properties, required, enums, defaults, bounds, arrays with items.
     for (const [name, count] of [['server-everything', 17], ['server-filesystem', 14], ['server-memory', 9]] as const) {
-      const report = lintTools(recorded(name));
+      const report = await lintTools(recorded(name));
       expect(report.tools, name).toHaveLength(count);
       expect(report.tools.flatMap((t) => t.findings), name).toEqual([]);
     }
   });
 
-  it('the OpenAPI-generated server: its unions flagged, its plain nullable anyOf not', () => {
-    expect(findings(lintTools(recorded('openapi-pet-clinic')))).toEqual({
+  it('the OpenAPI-generated server: its unions flagged, its plain nullable anyOf not', async () => {
+    expect(findings(await lintTools(recorded('openapi-pet-clinic')))).toEqual({
       // listPets: query parameters, each with the generator's own x-parameter-location keyword.
       'lst-pets': ['warning untaught /properties/limit/x-parameter-location', 'warning untaught /properties/species/x-parameter-location'],
       // createPet: the request body's oneOf of two $refs, inlined, becomes the root; the discriminators are consts.
@@ -189,10 +189,10 @@ describe('$ref resolved in the schema, nothing fetched', () => {
     expect(uses[4]!.why).toBe('it names another document, and hosts do not fetch one');
   });
 
-  it('a chain of refs that never reaches a schema resolves to nothing, and is an error', () => {
+  it('a chain of refs that never reaches a schema resolves to nothing, and is an error', async () => {
     expect(followRef(schema, { $ref: '#/$defs/Loop1' })).toBeNull();
     expect(followRef(schema, { $ref: '#/$defs/A~1B' })).toEqual({ type: 'string' });
-    const report = lintTools([{ name: 't', description: 'x', inputSchema: schema }]);
+    const report = await lintTools([{ name: 't', description: 'x', inputSchema: schema }]);
     expect(report.tools[0]!.findings.filter((f) => f.rule === 'ref-unresolved').map((f) => f.path)).toEqual([
       '/inputSchema/properties/d/$ref',
       '/inputSchema/properties/e/$ref',
@@ -244,9 +244,9 @@ describe('config files', () => {
 });
 
 describe('the terminal report', () => {
-  it("shows a server's control and bidirectional characters as \ufffd, never raw", () => {
+  it("shows a server's control and bidirectional characters as \ufffd, never raw", async () => {
     const hostile = '\u001b[2J\u001b[31mevil\u202etxt.exe';
-    const report = lintTools([{ name: hostile, description: `Give the path.\u0007`, inputSchema: { type: 'object', properties: {} } }]);
+    const report = await lintTools([{ name: hostile, description: `Give the path.\u0007`, inputSchema: { type: 'object', properties: {} } }]);
     const text = renderTerminal([report], [], { colour: false, width: 200, gate: 'error' });
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202a-\u202e]/);
     expect(text).toContain('\ufffd[2J\ufffd[31mevil\ufffdtxt.exe');
@@ -254,8 +254,8 @@ describe('the terminal report', () => {
 });
 
 describe('the JSON document', () => {
-  it('has exactly the shape README.md gives', () => {
-    const report = lintTools(recorded('openapi-pet-clinic'));
+  it('has exactly the shape README.md gives', async () => {
+    const report = await lintTools(recorded('openapi-pet-clinic'));
     const json = JSON.parse(JSON.stringify(report));
     expect(Object.keys(json)).toEqual(['format', 'version', 'server', 'tools']);
     expect([json.format, json.version]).toEqual([LINT_FORMAT, LINT_FORMAT_VERSION]);

@@ -31,92 +31,92 @@ describe('continue-gemini-2025-02', () => {
   const id = 'continue-gemini-2025-02';
   const at = (i: number) => `'tools[0].function_declarations[${i}].parameters`;
 
-  it('(a) shows the baseline without $schema and additionalProperties', () => {
-    expect(shown(id, BASELINE)).toEqual([BASELINE_STRIPPED]);
+  it('(a) shows the baseline without $schema and additionalProperties', async () => {
+    expect(await shown(id, BASELINE)).toEqual([BASELINE_STRIPPED]);
   });
 
-  it('(b) refuses the structural anyOf: the API has no union field yet', () => {
+  it('(b) refuses the structural anyOf: the API has no union field yet', async () => {
     // The branches' additionalProperties survive Continue, but sit inside the unparsed anyOf: not named.
-    expect(rejection(id, ANY_OF_VERB)).toBe(
+    expect(await rejection(id, ANY_OF_VERB)).toBe(
       `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "anyOf" at ${at(0)}.properties[0].value': Cannot find field.`,
     );
   });
 
-  it('(c) refuses the discriminated union at the oneOf, not at the const inside it', () => {
-    expect(rejection(id, ONE_OF_VERB)).toBe(
+  it('(c) refuses the discriminated union at the oneOf, not at the const inside it', async () => {
+    expect(await rejection(id, ONE_OF_VERB)).toBe(
       `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "oneOf" at ${at(0)}.properties[0].value': Cannot find field.`,
     );
   });
 
-  it('(d) sends the empty root without parameters: the model sees a tool with none', () => {
-    expect(shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
+  it('(d) sends the empty root without parameters: the model sees a tool with none', async () => {
+    expect(await shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
   });
 
-  it('(e) refuses a type list: the proto field is not repeating', () => {
-    expect(rejection(id, TYPE_LIST)).toBe(
+  it('(e) refuses a type list: the proto field is not repeating', async () => {
+    expect(await rejection(id, TYPE_LIST)).toBe(
       `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "type" at ${at(0)}.properties[1].value': Proto field is not repeating, cannot start list.`,
     );
   });
 
-  it('names a const reached outside any union', () => {
+  it('names a const reached outside any union', async () => {
     const literal: Json = { type: 'object', properties: { tense: { type: 'string' }, kind: { type: 'string', const: 'name' } } };
-    expect(rejection(id, literal)).toBe(
+    expect(await rejection(id, literal)).toBe(
       `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "const" at ${at(0)}.properties[1].value': Cannot find field.`,
     );
   });
 
-  it('names a $ref and the root $defs, in document order', () => {
+  it('names a $ref and the root $defs, in document order', async () => {
     const referenced: Json = { type: 'object', properties: { verb: { $ref: '#/$defs/Verb' } }, $defs: { Verb: { type: 'string' } } };
-    expect(rejection(id, referenced)).toBe(
+    expect(await rejection(id, referenced)).toBe(
       `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "$ref" at ${at(0)}.properties[0].value': Cannot find field.\n` +
         `Invalid JSON payload received. Unknown name "$defs" at ${at(0)}': Cannot find field.`,
     );
   });
 
-  it('refuses the whole request for one bad tool, listing every bad declaration', () => {
-    expect(rejection(id, BASELINE, NO_REQUIRED, ONE_OF_VERB, BASELINE)).toBe(
+  it('refuses the whole request for one bad tool, listing every bad declaration', async () => {
+    expect(await rejection(id, BASELINE, NO_REQUIRED, ONE_OF_VERB, BASELINE)).toBe(
       `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "oneOf" at ${at(2)}.properties[0].value': Cannot find field.`,
     );
-    expect(rejection(id, ANY_OF_VERB, BASELINE, TYPE_LIST)).toBe(
+    expect(await rejection(id, ANY_OF_VERB, BASELINE, TYPE_LIST)).toBe(
       `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "anyOf" at ${at(0)}.properties[0].value': Cannot find field.\n` +
         `Invalid JSON payload received. Unknown name "type" at ${at(2)}.properties[1].value': Proto field is not repeating, cannot start list.`,
     );
   });
 
-  it('refuses non-string enum values at the parse stage', () => {
+  it('refuses non-string enum values at the parse stage', async () => {
     const numbers: Json = { type: 'object', properties: { count: { type: 'integer', enum: [1, 2] } } };
-    expect(rejection(id, numbers)).toBe(
+    expect(await rejection(id, numbers)).toBe(
       `400 INVALID_ARGUMENT: Invalid value at ${at(0)}.properties[0].value.enum[0]' (TYPE_STRING), 1\n` +
         `Invalid value at ${at(0)}.properties[0].value.enum[1]' (TYPE_STRING), 2`,
     );
   });
 
-  it('refuses every string format but enum, date-time included (goose#1044, 2025-02)', () => {
+  it('refuses every string format but enum, date-time included (goose#1044, 2025-02)', async () => {
     const formats: Json = { type: 'object', properties: { url: { type: 'string', format: 'uri' }, when: { type: 'string', format: 'date-time' } } };
-    expect(rejection(id, formats)).toBe(
+    expect(await rejection(id, formats)).toBe(
       "400 INVALID_ARGUMENT: * GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[url].format: only 'enum' is supported for STRING type\n" +
         "* GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[when].format: only 'enum' is supported for STRING type",
     );
   });
 
-  it('refuses a nested empty object and an array without items', () => {
+  it('refuses a nested empty object and an array without items', async () => {
     const nested: Json = { type: 'object', properties: { options: { type: 'object', properties: {} }, tags: { type: 'array' } } };
-    expect(rejection(id, nested)).toBe(
+    expect(await rejection(id, nested)).toBe(
       '400 INVALID_ARGUMENT: * GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[options].properties: should be non-empty for OBJECT type\n' +
         '* GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[tags].items: missing field.',
     );
   });
 
-  it('removes default along properties and items', () => {
+  it('removes default along properties and items', async () => {
     const defaults: Json = {
       type: 'object',
       properties: { tense: { type: 'string', default: 'simple past' }, tags: { type: 'array', items: { type: 'string', default: 'x' } } },
     };
-    expect(shown(id, defaults)).toEqual([{ type: 'object', properties: { tense: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } }]);
+    expect(await shown(id, defaults)).toEqual([{ type: 'object', properties: { tense: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } }]);
   });
 
-  it('loses the server when the MCP SDK 1.0.3 refuses tools/list, and says the text is the kit\'s', () => {
-    expect(rejection(id, BASELINE, {})).toBe(
+  it('loses the server when the MCP SDK 1.0.3 refuses tools/list, and says the text is the kit\'s', async () => {
+    expect(await rejection(id, BASELINE, {})).toBe(
       "(kit text: what Continue shows is not modelled) the MCP SDK 1.0.3 client refused tools/list: tool 'tool1' has an inputSchema " +
         'whose root is not "type": "object", so no tool of this server reaches the model',
     );
@@ -133,8 +133,8 @@ describe('goose-google-2025-02', () => {
   const id = 'goose-google-2025-02';
   const goose400 = 'Request failed: Request failed with status: 400 Bad Request. Message: ';
 
-  it('(a) shows the baseline without $schema and additionalProperties, keys sorted', () => {
-    const [seen] = shown(id, BASELINE);
+  it('(a) shows the baseline without $schema and additionalProperties, keys sorted', async () => {
+    const [seen] = await shown(id, BASELINE);
     expect(seen).toEqual({
       properties: { person: { enum: ['1st singular', '3rd singular'], type: 'string' }, tense: { enum: ['simple past', 'present perfect'], type: 'string' }, verb: VERB },
       required: ['verb', 'tense', 'person'],
@@ -145,53 +145,53 @@ describe('goose-google-2025-02', () => {
     expect(Object.keys((seen!.properties as Record<string, Json>).verb!)).toEqual(['description', 'enum', 'type']);
   });
 
-  it('(b) shows the structural anyOf as a plain string, with no error', () => {
-    expect(shown(id, ANY_OF_VERB)).toEqual([{ properties: { person: PERSON, tense: TENSE, verb: { type: 'string' } }, required: ['verb', 'tense', 'person'], type: 'object' }]);
+  it('(b) shows the structural anyOf as a plain string, with no error', async () => {
+    expect(await shown(id, ANY_OF_VERB)).toEqual([{ properties: { person: PERSON, tense: TENSE, verb: { type: 'string' } }, required: ['verb', 'tense', 'person'], type: 'object' }]);
   });
 
-  it('(c) shows the discriminated union as a plain string too', () => {
-    expect(shown(id, ONE_OF_VERB)).toEqual([{ properties: { tense: TENSE, verb: { type: 'string' } }, required: ['verb', 'tense'], type: 'object' }]);
+  it('(c) shows the discriminated union as a plain string too', async () => {
+    expect(await shown(id, ONE_OF_VERB)).toEqual([{ properties: { tense: TENSE, verb: { type: 'string' } }, required: ['verb', 'tense'], type: 'object' }]);
   });
 
-  it('(d) sends the empty root without parameters: the model sees a tool with none', () => {
-    expect(shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
-    expect(shown(id, { type: 'object' })).toEqual([{ type: 'object', properties: {} }]);
+  it('(d) sends the empty root without parameters: the model sees a tool with none', async () => {
+    expect(await shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
+    expect(await shown(id, { type: 'object' })).toEqual([{ type: 'object', properties: {} }]);
   });
 
-  it('(e) refuses a type list, numbering properties in sorted order (note before verb)', () => {
-    expect(rejection(id, TYPE_LIST)).toBe(
+  it('(e) refuses a type list, numbering properties in sorted order (note before verb)', async () => {
+    expect(await rejection(id, TYPE_LIST)).toBe(
       `${goose400}Invalid JSON payload received. Unknown name "type" at 'tools.function_declarations[0].parameters.properties[0].value': Proto field is not repeating, cannot start list.`,
     );
   });
 
-  it('turns a $ref into a string and drops the root $defs', () => {
+  it('turns a $ref into a string and drops the root $defs', async () => {
     const referenced: Json = {
       type: 'object',
       properties: { verb: { $ref: '#/$defs/Verb' } },
       $defs: { Verb: { type: 'object', properties: { name: { type: 'string' } } } },
     };
-    expect(shown(id, referenced)).toEqual([{ properties: { verb: { type: 'string' } }, type: 'object' }]);
+    expect(await shown(id, referenced)).toEqual([{ properties: { verb: { type: 'string' } }, type: 'object' }]);
   });
 
-  it('turns an untyped items union into a string, keeping the array', () => {
+  it('turns an untyped items union into a string, keeping the array', async () => {
     const list: Json = { type: 'object', properties: { tags: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, minItems: 1 } } };
-    expect(shown(id, list)).toEqual([{ properties: { tags: { items: { type: 'string' }, minItems: 1, type: 'array' } }, type: 'object' }]);
+    expect(await shown(id, list)).toEqual([{ properties: { tags: { items: { type: 'string' }, minItems: 1, type: 'array' } }, type: 'object' }]);
   });
 
-  it('refuses a uri format, as the Fetch extension met it (goose#1044)', () => {
+  it('refuses a uri format, as the Fetch extension met it (goose#1044)', async () => {
     const fetch: Json = { type: 'object', properties: { url: { type: 'string', format: 'uri', description: 'URL to fetch' } }, required: ['url'] };
-    expect(rejection(id, BASELINE, fetch)).toBe(
+    expect(await rejection(id, BASELINE, fetch)).toBe(
       `${goose400}* GenerateContentRequest.tools[0].function_declarations[1].parameters.properties[url].format: only 'enum' is supported for STRING type`,
     );
   });
 
-  it('refuses non-string enums, empty nested objects and arrays without items, for every tool', () => {
+  it('refuses non-string enums, empty nested objects and arrays without items, for every tool', async () => {
     const numbers: Json = { type: 'object', properties: { count: { type: 'integer', enum: [1] } } };
-    expect(rejection(id, BASELINE, numbers)).toBe(
+    expect(await rejection(id, BASELINE, numbers)).toBe(
       `${goose400}Invalid value at 'tools.function_declarations[1].parameters.properties[0].value.enum[0]' (TYPE_STRING), 1`,
     );
     const nested: Json = { type: 'object', properties: { tags: { type: 'array' }, options: { type: 'object', properties: {}, additionalProperties: true } } };
-    expect(rejection(id, nested)).toBe(
+    expect(await rejection(id, nested)).toBe(
       `${goose400}* GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[options].properties: should be non-empty for OBJECT type\n` +
         '* GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[tags].items: missing field.',
     );
@@ -208,12 +208,12 @@ describe('gemini-cli-2025-06', () => {
   const id = 'gemini-cli-2025-06';
   const lost = "Failed to list or register tools for MCP server '<server>': ";
 
-  it('(a) shows the baseline without $schema and additionalProperties', () => {
-    expect(shown(id, BASELINE)).toEqual([BASELINE_STRIPPED]);
+  it('(a) shows the baseline without $schema and additionalProperties', async () => {
+    expect(await shown(id, BASELINE)).toEqual([BASELINE_STRIPPED]);
   });
 
-  it('(b) keeps the structural anyOf, its branches without additionalProperties', () => {
-    expect(shown(id, ANY_OF_VERB)).toEqual([
+  it('(b) keeps the structural anyOf, its branches without additionalProperties', async () => {
+    expect(await shown(id, ANY_OF_VERB)).toEqual([
       {
         type: 'object',
         properties: {
@@ -235,81 +235,81 @@ describe('gemini-cli-2025-06', () => {
     ]);
   });
 
-  it('(c) drops the oneOf silently: verb is shown untyped, {}', () => {
-    expect(shown(id, ONE_OF_VERB)).toEqual([{ type: 'object', properties: { verb: {}, tense: TENSE }, required: ['verb', 'tense'] }]);
+  it('(c) drops the oneOf silently: verb is shown untyped, {}', async () => {
+    expect(await shown(id, ONE_OF_VERB)).toEqual([{ type: 'object', properties: { verb: {}, tense: TENSE }, required: ['verb', 'tense'] }]);
   });
 
-  it('(d) accepts the empty root as a tool with no parameters', () => {
-    expect(shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
+  it('(d) accepts the empty root as a tool with no parameters', async () => {
+    expect(await shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
   });
 
-  it('(e) loses the server on a type list: the SDK calls toUpperCase on it', () => {
-    expect(rejection(id, BASELINE, TYPE_LIST)).toBe(`${lost}TypeError: fieldValue.toUpperCase is not a function`);
+  it('(e) loses the server on a type list: the SDK calls toUpperCase on it', async () => {
+    expect(await rejection(id, BASELINE, TYPE_LIST)).toBe(`${lost}TypeError: fieldValue.toUpperCase is not a function`);
   });
 
-  it('loses the server when one node has both type and anyOf (gemini-cli#4121)', () => {
+  it('loses the server when one node has both type and anyOf (gemini-cli#4121)', async () => {
     const both: Json = {
       type: 'object',
       properties: { verb: { type: 'string', anyOf: [{ type: 'string' }, { type: 'object', properties: { infinitive: { type: 'string' } } }] } },
     };
-    expect(rejection(id, BASELINE, both)).toBe(`${lost}Error: type and anyOf cannot be both populated.`);
+    expect(await rejection(id, BASELINE, both)).toBe(`${lost}Error: type and anyOf cannot be both populated.`);
   });
 
-  it('drops $ref, $defs and const without a word', () => {
+  it('drops $ref, $defs and const without a word', async () => {
     const referenced: Json = {
       type: 'object',
       properties: { verb: { $ref: '#/$defs/Verb' }, kind: { type: 'string', const: 'name' } },
       $defs: { Verb: { type: 'string' } },
     };
-    expect(shown(id, referenced)).toEqual([{ type: 'object', properties: { verb: {}, kind: { type: 'string' } } }]);
+    expect(await shown(id, referenced)).toEqual([{ type: 'object', properties: { verb: {}, kind: { type: 'string' } } }]);
   });
 
-  it('removes default next to anyOf only', () => {
+  it('removes default next to anyOf only', async () => {
     const defaults: Json = {
       type: 'object',
       properties: { verb: { anyOf: [{ type: 'string' }, { type: 'integer' }], default: 'eat' }, tense: { type: 'string', default: 'simple past' } },
     };
-    expect(shown(id, defaults)).toEqual([
+    expect(await shown(id, defaults)).toEqual([
       { type: 'object', properties: { verb: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, tense: { type: 'string', default: 'simple past' } } },
     ]);
   });
 
-  it('keeps a null branch as a NULL type; shows an unknown type as no type', () => {
+  it('keeps a null branch as a NULL type; shows an unknown type as no type', async () => {
     const odd: Json = { type: 'object', properties: { note: { anyOf: [{ type: 'string' }, { type: 'null' }] }, any: { type: 'any', description: 'd' } } };
-    expect(shown(id, odd)).toEqual([{ type: 'object', properties: { note: { anyOf: [{ type: 'string' }, { type: 'null' }] }, any: { description: 'd' } } }]);
+    expect(await shown(id, odd)).toEqual([{ type: 'object', properties: { note: { anyOf: [{ type: 'string' }, { type: 'null' }] }, any: { description: 'd' } } }]);
   });
 
-  it('refuses a uri format but takes date-time (gemini-cli#3178)', () => {
+  it('refuses a uri format but takes date-time (gemini-cli#3178)', async () => {
     const formats: Json = { type: 'object', properties: { url: { type: 'string', format: 'uri' }, when: { type: 'string', format: 'date-time' } } };
-    expect(rejection(id, formats)).toBe(
+    expect(await rejection(id, formats)).toBe(
       "400 INVALID_ARGUMENT: * GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[url].format: only 'enum' and 'date-time' are supported for STRING type",
     );
   });
 
-  it('refuses non-string enum values, at request.tools[0] (gemini-cli#2031)', () => {
+  it('refuses non-string enum values, at request.tools[0] (gemini-cli#2031)', async () => {
     const numbers: Json = { type: 'object', properties: { verb: { type: 'string' }, count: { type: 'integer', enum: [1, 2] } } };
-    expect(rejection(id, BASELINE, numbers)).toBe(
+    expect(await rejection(id, BASELINE, numbers)).toBe(
       "400 INVALID_ARGUMENT: Invalid value at 'request.tools[0].function_declarations[1].parameters.properties[1].value.enum[0]' (TYPE_STRING), 1\n" +
         "Invalid value at 'request.tools[0].function_declarations[1].parameters.properties[1].value.enum[1]' (TYPE_STRING), 2",
     );
   });
 
-  it('refuses an empty enum value and an enum on a non-string', () => {
+  it('refuses an empty enum value and an enum on a non-string', async () => {
     const enums: Json = { type: 'object', properties: { time: { type: 'string', enum: ['', 'day'] }, level: { enum: ['a', 'b'] } } };
-    expect(rejection(id, enums)).toBe(
+    expect(await rejection(id, enums)).toBe(
       '400 INVALID_ARGUMENT: * GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[time].enum[0]: cannot be empty\n' +
         '* GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[level].enum: only allowed for STRING type',
     );
   });
 
-  it('refuses an array without items', () => {
-    expect(rejection(id, { type: 'object', properties: { tags: { type: 'array' } } })).toBe(
+  it('refuses an array without items', async () => {
+    expect(await rejection(id, { type: 'object', properties: { tags: { type: 'array' } } })).toBe(
       '400 INVALID_ARGUMENT: * GenerateContentRequest.tools[0].function_declarations[0].parameters.properties[tags].items: missing field.',
     );
   });
 
-  it('loses the server when the MCP SDK 1.12.1 refuses tools/list ("required": null)', () => {
-    expect(rejection(id, { type: 'object', properties: { verb: { type: 'string' } }, required: null })).toBe(
+  it('loses the server when the MCP SDK 1.12.1 refuses tools/list ("required": null)', async () => {
+    expect(await rejection(id, { type: 'object', properties: { verb: { type: 'string' } }, required: null })).toBe(
       `${lost}(kit text: a ZodError from the MCP SDK 1.12.1, its issue list not reproduced) tool 'conjugate' has "required" that is not an array of strings`,
     );
   });
@@ -322,32 +322,32 @@ describe('gemini-cli-2025-06', () => {
 describe('gemini-cli-2025-11', () => {
   const id = 'gemini-cli-2025-11';
 
-  it('(a) to (e) show every schema exactly as published, $schema included', () => {
-    expect(shown(id, BASELINE)).toEqual([BASELINE]);
-    expect(shown(id, BASELINE)[0]).toHaveProperty('$schema', 'http://json-schema.org/draft-07/schema#');
-    expect(shown(id, ANY_OF_VERB)).toEqual([ANY_OF_VERB]);
-    expect(shown(id, ONE_OF_VERB)).toEqual([ONE_OF_VERB]); // oneOf kept: "read as anyOf" is documented only for responseJsonSchema
-    expect(shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
-    expect(shown(id, TYPE_LIST)).toEqual([TYPE_LIST]);
+  it('(a) to (e) show every schema exactly as published, $schema included', async () => {
+    expect(await shown(id, BASELINE)).toEqual([BASELINE]);
+    expect((await shown(id, BASELINE))[0]).toHaveProperty('$schema', 'http://json-schema.org/draft-07/schema#');
+    expect(await shown(id, ANY_OF_VERB)).toEqual([ANY_OF_VERB]);
+    expect(await shown(id, ONE_OF_VERB)).toEqual([ONE_OF_VERB]); // oneOf kept: "read as anyOf" is documented only for responseJsonSchema
+    expect(await shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
+    expect(await shown(id, TYPE_LIST)).toEqual([TYPE_LIST]);
   });
 
-  it('refuses a $ref that points nowhere (agent-infra/sandbox#83)', () => {
-    expect(rejection(id, BASELINE, { type: 'object', properties: { language: { $ref: '#/$defs/Language' } } })).toBe(
+  it('refuses a $ref that points nowhere (agent-infra/sandbox#83)', async () => {
+    expect(await rejection(id, BASELINE, { type: 'object', properties: { language: { $ref: '#/$defs/Language' } } })).toBe(
       '400 INVALID_ARGUMENT: reference to undefined schema at properties.language',
     );
   });
 
-  it('accepts a $ref to the root $defs and a recursive $ref to the root', () => {
+  it('accepts a $ref to the root $defs and a recursive $ref to the root', async () => {
     const referenced: Json = {
       type: 'object',
       properties: { language: { $ref: '#/$defs/Language' }, child: { $ref: '#' } },
       $defs: { Language: { type: 'string', enum: ['en', 'es'] } },
     };
-    expect(shown(id, referenced)).toEqual([referenced]);
+    expect(await shown(id, referenced)).toEqual([referenced]);
   });
 
-  it('loses the server when the MCP SDK 1.15.1 refuses tools/list', () => {
-    expect(rejection(id, BASELINE, {})).toBe(
+  it('loses the server when the MCP SDK 1.15.1 refuses tools/list', async () => {
+    expect(await rejection(id, BASELINE, {})).toBe(
       "Error discovering tools from <server>: (kit text: a ZodError from the MCP SDK 1.15.1, its issue list not reproduced) tool 'tool1' " +
         'has an inputSchema whose root is not "type": "object"',
     );

@@ -65,12 +65,12 @@ describe('the profile list', () => {
 // The other hosts
 
 describe('the baseline schema', () => {
-  it('faithful, openai-strict and claude show it unchanged', () => {
-    for (const id of ['faithful', 'openai-strict', 'claude']) expect(shown(id, BASELINE)).toEqual([BASELINE]);
+  it('faithful, openai-strict and claude show it unchanged', async () => {
+    for (const id of ['faithful', 'openai-strict', 'claude']) expect(await shown(id, BASELINE)).toEqual([BASELINE]);
   });
 
-  it('langflow shows plain strings: no enums, no $schema, no additionalProperties', () => {
-    expect(shown('langflow', BASELINE)).toEqual([
+  it('langflow shows plain strings: no enums, no $schema, no additionalProperties', async () => {
+    expect(await shown('langflow', BASELINE)).toEqual([
       {
         type: 'object',
         properties: {
@@ -85,18 +85,18 @@ describe('the baseline schema', () => {
 });
 
 describe('required removed', () => {
-  it('faithful and claude show it unchanged', () => {
-    expect(shown('faithful', NO_REQUIRED)).toEqual([NO_REQUIRED]);
-    expect(shown('claude', NO_REQUIRED)).toEqual([NO_REQUIRED]);
+  it('faithful and claude show it unchanged', async () => {
+    expect(await shown('faithful', NO_REQUIRED)).toEqual([NO_REQUIRED]);
+    expect(await shown('claude', NO_REQUIRED)).toEqual([NO_REQUIRED]);
   });
 
-  it('the three legacy-field Gemini hosts accept it without $schema and additionalProperties', () => {
+  it('the three legacy-field Gemini hosts accept it without $schema and additionalProperties', async () => {
     const stripped = { type: 'object', properties: { verb: VERB, tense: TENSE, person: PERSON } };
-    for (const id of ['continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06']) expect(shown(id, NO_REQUIRED)).toEqual([stripped]);
+    for (const id of ['continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06']) expect(await shown(id, NO_REQUIRED)).toEqual([stripped]);
   });
 
-  it('langflow shows three optional strings', () => {
-    expect(shown('langflow', NO_REQUIRED)).toEqual([
+  it('langflow shows three optional strings', async () => {
+    expect(await shown('langflow', NO_REQUIRED)).toEqual([
       {
         type: 'object',
         properties: {
@@ -108,8 +108,8 @@ describe('required removed', () => {
     ]);
   });
 
-  it('openai-strict refuses it: every property must be required', () => {
-    expect(rejection('openai-strict', NO_REQUIRED)).toBe(
+  it('openai-strict refuses it: every property must be required', async () => {
+    expect(await rejection('openai-strict', NO_REQUIRED)).toBe(
       "400 invalid_function_parameters: Invalid schema for function 'conjugate': In context=(), 'required' is required to be " +
         "supplied and to be an array including every key in properties. Missing 'verb'.",
     );
@@ -117,12 +117,12 @@ describe('required removed', () => {
 });
 
 describe('a property that is an anyOf of two objects', () => {
-  it('faithful, openai-strict and claude show it unchanged', () => {
-    for (const id of ['faithful', 'openai-strict', 'claude']) expect(shown(id, ANY_OF_VERB)).toEqual([ANY_OF_VERB]);
+  it('faithful, openai-strict and claude show it unchanged', async () => {
+    for (const id of ['faithful', 'openai-strict', 'claude']) expect(await shown(id, ANY_OF_VERB)).toEqual([ANY_OF_VERB]);
   });
 
-  it('langflow keeps only the first branch', () => {
-    expect(shown('langflow', ANY_OF_VERB)).toEqual([
+  it('langflow keeps only the first branch', async () => {
+    expect(await shown('langflow', ANY_OF_VERB)).toEqual([
       {
         type: 'object',
         properties: {
@@ -135,14 +135,14 @@ describe('a property that is an anyOf of two objects', () => {
     ]);
   });
 
-  it('openai-strict refuses a branch object that is not strict, naming its context', () => {
+  it('openai-strict refuses a branch object that is not strict, naming its context', async () => {
     const loose: Json = {
       type: 'object',
       properties: { verb: { anyOf: [NAME_BRANCH, { type: 'object', properties: { infinitive: { type: 'string' } }, required: ['infinitive'] }] } },
       required: ['verb'],
       additionalProperties: false,
     };
-    expect(rejection('openai-strict', loose)).toBe(
+    expect(await rejection('openai-strict', loose)).toBe(
       "400 invalid_function_parameters: Invalid schema for function 'conjugate': In context=('properties', 'verb', 'anyOf', '1'), " +
         "'additionalProperties' is required to be supplied and to be false.",
     );
@@ -150,89 +150,89 @@ describe('a property that is an anyOf of two objects', () => {
 });
 
 describe('a discriminated union: oneOf with a const discriminator', () => {
-  it('openai-strict refuses the oneOf', () => {
-    expect(rejection('openai-strict', ONE_OF_VERB)).toBe(
+  it('openai-strict refuses the oneOf', async () => {
+    expect(await rejection('openai-strict', ONE_OF_VERB)).toBe(
       "400 invalid_function_parameters: Invalid schema for function 'conjugate': In context=('properties', 'verb'), 'oneOf' is not permitted.",
     );
   });
 
-  it('langflow makes the field untyped', () => {
-    expect(shown('langflow', ONE_OF_VERB)).toEqual([
+  it('langflow makes the field untyped', async () => {
+    expect(await shown('langflow', ONE_OF_VERB)).toEqual([
       { type: 'object', properties: { verb: {}, tense: { type: 'string' } }, required: ['verb', 'tense'] },
     ]);
   });
 
-  it('faithful and claude show it unchanged', () => {
-    for (const id of ['faithful', 'claude']) expect(shown(id, ONE_OF_VERB)).toEqual([ONE_OF_VERB]);
+  it('faithful and claude show it unchanged', async () => {
+    for (const id of ['faithful', 'claude']) expect(await shown(id, ONE_OF_VERB)).toEqual([ONE_OF_VERB]);
   });
 });
 
 describe('the empty published schema {type: object, properties: {}}', () => {
-  it('openai-strict refuses it for its missing additionalProperties', () => {
-    expect(rejection('openai-strict', EMPTY)).toBe(
+  it('openai-strict refuses it for its missing additionalProperties', async () => {
+    expect(await rejection('openai-strict', EMPTY)).toBe(
       "400 invalid_function_parameters: Invalid schema for function 'conjugate': In context=(), " +
         "'additionalProperties' is required to be supplied and to be false.",
     );
   });
 
-  it('faithful, claude and langflow accept it as a tool with no parameters', () => {
-    for (const id of ['faithful', 'claude', 'langflow']) expect(shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
+  it('faithful, claude and langflow accept it as a tool with no parameters', async () => {
+    for (const id of ['faithful', 'claude', 'langflow']) expect(await shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
   });
 
-  it('langflow then sends nothing the model wrote', () => {
+  it('langflow then sends nothing the model wrote', async () => {
     const p = profile('langflow');
-    const view = p.present(published(EMPTY));
+    const view = await p.present(published(EMPTY));
     if ('rejected' in view) throw new Error(view.rejected);
-    expect(p.validate(view.tools[0]!, { verb: 'eat', tense: 'simple past' })).toEqual({ ok: true, args: {} });
+    expect((await p.validate(view.tools[0]!, { verb: 'eat', tense: 'simple past' }))).toEqual({ ok: true, args: {} });
   });
 });
 
 describe('a union at the root', () => {
-  it('claude refuses the request (anthropics/claude-code#5319)', () => {
-    expect(rejection('claude', ROOT_ANY_OF)).toBe(
+  it('claude refuses the request (anthropics/claude-code#5319)', async () => {
+    expect(await rejection('claude', ROOT_ANY_OF)).toBe(
       '400 invalid_request_error: tools.0.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
     );
   });
 
-  it('claude counts the offending tool among several', () => {
-    expect(rejection('claude', BASELINE, EMPTY, ROOT_ANY_OF)).toBe(
+  it('claude counts the offending tool among several', async () => {
+    expect(await rejection('claude', BASELINE, EMPTY, ROOT_ANY_OF)).toBe(
       '400 invalid_request_error: tools.2.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
     );
   });
 
-  it('claude drops every tool when one inputSchema is {} (mastra#18255), and says the text is the kit\'s', () => {
-    expect(rejection('claude', BASELINE, {})).toBe(
+  it('claude drops every tool when one inputSchema is {} (mastra#18255), and says the text is the kit\'s', async () => {
+    expect(await rejection('claude', BASELINE, {})).toBe(
       "(kit text: Claude Code itself shows no error) every tool of this server was dropped: tool 'tool1' has an inputSchema " +
         'whose root is not "type": "object", so the MCP client discarded the whole tools/list and the model sees no tools',
     );
   });
 
-  it('openai-strict refuses a root with no type', () => {
-    expect(rejection('openai-strict', { anyOf: [NAME_BRANCH, PARTS_BRANCH] })).toBe(
+  it('openai-strict refuses a root with no type', async () => {
+    expect(await rejection('openai-strict', { anyOf: [NAME_BRANCH, PARTS_BRANCH] })).toBe(
       "400 invalid_function_parameters: Invalid schema for function 'conjugate': schema must be a JSON Schema of 'type: \"object\"', got 'type: \"None\"'.",
     );
   });
 
-  it('langflow refuses a root that is not an object', () => {
-    expect(rejection('langflow', { anyOf: [NAME_BRANCH, PARTS_BRANCH] })).toBe(
+  it('langflow refuses a root that is not an object', async () => {
+    expect(await rejection('langflow', { anyOf: [NAME_BRANCH, PARTS_BRANCH] })).toBe(
       "Failed to create tool 'conjugate' from server '<server>': Root schema must be type 'object'",
     );
   });
 
-  it('the Gemini hosts: Continue sends it and is refused, Goose sends no parameters, the SDK of 2025-06 throws, 2025-11 takes it', () => {
-    expect(rejection('continue-gemini-2025-02', ROOT_ANY_OF)).toBe(
+  it('the Gemini hosts: Continue sends it and is refused, Goose sends no parameters, the SDK of 2025-06 throws, 2025-11 takes it', async () => {
+    expect(await rejection('continue-gemini-2025-02', ROOT_ANY_OF)).toBe(
       "400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name \"anyOf\" at 'tools[0].function_declarations[0].parameters': Cannot find field.",
     );
-    expect(shown('goose-google-2025-02', ROOT_ANY_OF)).toEqual([{ type: 'object', properties: {} }]);
-    expect(rejection('gemini-cli-2025-06', ROOT_ANY_OF)).toBe(
+    expect(await shown('goose-google-2025-02', ROOT_ANY_OF)).toEqual([{ type: 'object', properties: {} }]);
+    expect(await rejection('gemini-cli-2025-06', ROOT_ANY_OF)).toBe(
       "Failed to list or register tools for MCP server '<server>': Error: type and anyOf cannot be both populated.",
     );
-    expect(shown('gemini-cli-2025-11', ROOT_ANY_OF)).toEqual([ROOT_ANY_OF]);
+    expect(await shown('gemini-cli-2025-11', ROOT_ANY_OF)).toEqual([ROOT_ANY_OF]);
   });
 });
 
 describe('a type given as a list, and nested objects', () => {
-  it('langflow turns an object-or-null into a bare dict, and an object two levels down into a dict', () => {
+  it('langflow turns an object-or-null into a bare dict, and an object two levels down into a dict', async () => {
     const nested: Json = {
       type: 'object',
       properties: {
@@ -245,7 +245,7 @@ describe('a type given as a list, and nested objects', () => {
       },
       required: ['maybe', 'outer'],
     };
-    expect(shown('langflow', nested)).toEqual([
+    expect(await shown('langflow', nested)).toEqual([
       {
         type: 'object',
         properties: {
@@ -257,16 +257,16 @@ describe('a type given as a list, and nested objects', () => {
     ]);
   });
 
-  it('langflow keeps the first non-null type, nullable', () => {
-    expect(shown('langflow', TYPE_LIST)).toEqual([
+  it('langflow keeps the first non-null type, nullable', async () => {
+    expect(await shown('langflow', TYPE_LIST)).toEqual([
       { type: 'object', properties: { verb: { type: 'string' }, note: { type: ['string', 'null'] } }, required: ['verb'] },
     ]);
   });
 });
 
 describe('one bad tool breaks every tool', () => {
-  it('openai-strict names the first bad function', () => {
-    expect(rejection('openai-strict', BASELINE, EMPTY)).toBe(
+  it('openai-strict names the first bad function', async () => {
+    expect(await rejection('openai-strict', BASELINE, EMPTY)).toBe(
       "400 invalid_function_parameters: Invalid schema for function 'tool1': In context=(), " +
         "'additionalProperties' is required to be supplied and to be false.",
     );
@@ -274,20 +274,20 @@ describe('one bad tool breaks every tool', () => {
 });
 
 describe('present is pure', () => {
-  it('no profile mutates the published tools', () => {
+  it('no profile mutates the published tools', async () => {
     const inputs = [BASELINE, NO_REQUIRED, ANY_OF_VERB, ONE_OF_VERB, EMPTY, ROOT_ANY_OF, TYPE_LIST];
     const before = JSON.stringify(inputs);
     for (const p of PROFILES) {
-      for (const schema of inputs) p.present(published(schema, BASELINE));
-      p.present(published(...inputs));
+      for (const schema of inputs) await p.present(published(schema, BASELINE));
+      await p.present(published(...inputs));
     }
     expect(JSON.stringify(inputs)).toBe(before);
   });
 
-  it('what the model sees is a copy, not the published object', () => {
+  it('what the model sees is a copy, not the published object', async () => {
     for (const p of PROFILES) {
       const tools = published(BASELINE);
-      const view = p.present(tools);
+      const view = await p.present(tools);
       if ('rejected' in view) throw new Error(view.rejected);
       expect(view.tools[0]!.inputSchema).not.toBe(tools[0]!.inputSchema);
       const enums = (view.tools[0]!.inputSchema.properties as Record<string, Json>).verb!.enum;
@@ -299,29 +299,29 @@ describe('present is pure', () => {
 });
 
 describe('client-side checks', () => {
-  const seenBy = (id: string, schema: Json) => {
-    const view = profile(id).present(published(schema));
+  const seenBy = async (id: string, schema: Json) => {
+    const view = await profile(id).present(published(schema));
     if ('rejected' in view) throw new Error(view.rejected);
     return view.tools[0]!;
   };
 
-  it('faithful, the four Gemini hosts and claude pass the arguments through untouched', () => {
+  it('faithful, the four Gemini hosts and claude pass the arguments through untouched', async () => {
     const args = { verb: 'eat', tense: 'simple past', extra: 1 };
     for (const id of ['faithful', 'continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06', 'gemini-cli-2025-11', 'claude'])
-      expect(profile(id).validate(seenBy(id, NO_REQUIRED), args)).toEqual({ ok: true, args: { verb: 'eat', tense: 'simple past', extra: 1 } });
+      expect((await profile(id).validate((await seenBy(id, NO_REQUIRED)), args))).toEqual({ ok: true, args: { verb: 'eat', tense: 'simple past', extra: 1 } });
   });
 
-  it('langflow drops unknown keys silently', () => {
-    const tool = seenBy('langflow', BASELINE);
-    expect(profile('langflow').validate(tool, { verb: 'eat', tense: 'simple past', person: '1st singular', mood: 'indicative' })).toEqual({
+  it('langflow drops unknown keys silently', async () => {
+    const tool = await seenBy('langflow', BASELINE);
+    expect((await profile('langflow').validate(tool, { verb: 'eat', tense: 'simple past', person: '1st singular', mood: 'indicative' }))).toEqual({
       ok: true,
       args: { verb: 'eat', tense: 'simple past', person: '1st singular' },
     });
   });
 
-  it('langflow reports a missing required field the way Pydantic does', () => {
-    const tool = seenBy('langflow', BASELINE);
-    expect(profile('langflow').validate(tool, { tense: 'simple past', person: '1st singular' })).toEqual({
+  it('langflow reports a missing required field the way Pydantic does', async () => {
+    const tool = await seenBy('langflow', BASELINE);
+    expect((await profile('langflow').validate(tool, { tense: 'simple past', person: '1st singular' }))).toEqual({
       ok: false,
       error:
         'Invalid input: 1 validation error for InputSchema\n' +
@@ -330,9 +330,9 @@ describe('client-side checks', () => {
     });
   });
 
-  it('langflow reports every error, a wrong basic type included', () => {
-    const tool = seenBy('langflow', BASELINE);
-    expect(profile('langflow').validate(tool, { verb: 5, person: '1st singular' })).toEqual({
+  it('langflow reports every error, a wrong basic type included', async () => {
+    const tool = await seenBy('langflow', BASELINE);
+    expect((await profile('langflow').validate(tool, { verb: 5, person: '1st singular' }))).toEqual({
       ok: false,
       error:
         'Invalid input: 2 validation errors for InputSchema\n' +
@@ -343,15 +343,15 @@ describe('client-side checks', () => {
     });
   });
 
-  it('langflow does not read enums, and sends left-out optional fields as null', () => {
-    const tool = seenBy('langflow', NO_REQUIRED);
-    expect(profile('langflow').validate(tool, { verb: 'fly' })).toEqual({ ok: true, args: { verb: 'fly', tense: null, person: null } });
+  it('langflow does not read enums, and sends left-out optional fields as null', async () => {
+    const tool = await seenBy('langflow', NO_REQUIRED);
+    expect((await profile('langflow').validate(tool, { verb: 'fly' }))).toEqual({ ok: true, args: { verb: 'fly', tense: null, person: null } });
   });
 
-  it('langflow checks the kept anyOf branch only', () => {
-    const tool = seenBy('langflow', ANY_OF_VERB);
+  it('langflow checks the kept anyOf branch only', async () => {
+    const tool = await seenBy('langflow', ANY_OF_VERB);
     const parts = { verb: { infinitive: 'sew', past: 'sewed', pastParticiple: 'sewn' }, tense: 'simple past', person: '1st singular' };
-    expect(profile('langflow').validate(tool, parts)).toEqual({
+    expect((await profile('langflow').validate(tool, parts))).toEqual({
       ok: false,
       error:
         'Invalid input: 1 validation error for InputSchema\n' +
@@ -360,11 +360,11 @@ describe('client-side checks', () => {
     });
   });
 
-  it('openai-strict passes conforming arguments and refuses others', () => {
-    const tool = seenBy('openai-strict', BASELINE);
+  it('openai-strict passes conforming arguments and refuses others', async () => {
+    const tool = await seenBy('openai-strict', BASELINE);
     const args = { verb: 'eat', tense: 'simple past', person: '1st singular' };
-    expect(profile('openai-strict').validate(tool, args)).toEqual({ ok: true, args: { verb: 'eat', tense: 'simple past', person: '1st singular' } });
-    const checked = profile('openai-strict').validate(tool, { verb: 'eat', tense: 'simple past' });
+    expect((await profile('openai-strict').validate(tool, args))).toEqual({ ok: true, args: { verb: 'eat', tense: 'simple past', person: '1st singular' } });
+    const checked = await profile('openai-strict').validate(tool, { verb: 'eat', tense: 'simple past' });
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.error).toContain("must have required property 'person'");
   });

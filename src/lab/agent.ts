@@ -151,7 +151,7 @@ async function runStep(step: Step, view: HostView, profile: ClientProfile, serve
     }
     const args = decision.args;
     missing ??= missingConcepts(args, step.intent);
-    const checked = profile.validate(tool, args);
+    const checked = await profile.validate(tool, args);
     if (!checked.ok) {
       attempts.push({ label: 'client-invalid', args, text: checked.error });
       readError(checked.error, lessons, args, step.intent);

@@ -102,7 +102,7 @@ export async function run(variant: string, server: string | string[], settings: 
     let view: HostView;
     try {
       tools = await connection.listTools();
-      view = profile.present(tools);
+      view = await profile.present(tools);
     } catch (error) {
       const reason = (error as Error).message;
       serverNotes.push(reason);

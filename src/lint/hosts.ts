@@ -11,6 +11,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { PROFILES, type ClientProfile } from '../lab/profiles/index.js';
+import type { Presented } from '../lab/profiles/shared.js';
 import type { SeenTool } from '../lab/types.js';
 import { schemaLosses } from './loss.js';
 import { isObject, type HostVerdict, type ListedTool, type Loss } from './types.js';
@@ -57,9 +58,9 @@ function requiredSample(schema: Record<string, unknown>, depth = 0): Record<stri
 }
 
 /** What the host's own check does to a call with every required parameter: keys it adds, drops or rewrites. */
-function sentLosses(profile: ClientProfile, seen: SeenTool): Loss[] {
+async function sentLosses(profile: ClientProfile, seen: SeenTool): Promise<Loss[]> {
   const args = requiredSample(seen.inputSchema);
-  const checked = profile.validate(seen, structuredClone(args));
+  const checked = await profile.validate(seen, structuredClone(args));
   if (!checked.ok) return [];
   const out: Loss[] = [];
   // A parameter left out and sent with its own published default tells the server nothing new; null (or anything else) does.
@@ -98,27 +99,27 @@ function rejection(view: { rejected: string; lost: 'request' | 'server' }): Host
 }
 
 /** One host, one tool. */
-export function hostVerdict(profile: ClientProfile, tool: ListedTool): HostVerdict {
+export async function hostVerdict(profile: ClientProfile, tool: ListedTool): Promise<HostVerdict> {
   try {
-    return presentOne(profile, tool);
+    return await presentOne(profile, tool);
   } catch (error) {
     return failed(profile, error);
   }
 }
 
-function presentOne(profile: ClientProfile, tool: ListedTool): HostVerdict {
-  const view = profile.present(published([tool]));
+async function presentOne(profile: ClientProfile, tool: ListedTool): Promise<HostVerdict> {
+  const view = await profile.present(published([tool]));
   if ('rejected' in view) return rejection(view);
   const seen = view.tools[0]!;
-  const lost = [...schemaLosses(tool, seen), ...sentLosses(profile, seen)];
+  const lost = [...schemaLosses(tool, seen), ...(await sentLosses(profile, seen))];
   return lost.length === 0 ? { verdict: 'accepted', detail: 'shown as published' } : { verdict: 'lossy', detail: lossDetail(lost), lost };
 }
 
 /** One host, every tool of the server in one request, as a host sends them. */
-export function wholeListVerdict(profile: ClientProfile, tools: ListedTool[], perTool: HostVerdict[]): HostVerdict {
-  let view: ReturnType<ClientProfile['present']>;
+export async function wholeListVerdict(profile: ClientProfile, tools: ListedTool[], perTool: HostVerdict[]): Promise<HostVerdict> {
+  let view: Presented;
   try {
-    view = profile.present(published(tools));
+    view = await profile.present(published(tools));
   } catch (error) {
     return failed(profile, error);
   }
@@ -130,13 +131,13 @@ export function wholeListVerdict(profile: ClientProfile, tools: ListedTool[], pe
 }
 
 /** The matrix: per tool a verdict per host, and per host the whole list's. */
-export function hostMatrix(tools: ListedTool[]): { perTool: Record<string, HostVerdict>[]; whole: Record<string, HostVerdict> } {
+export async function hostMatrix(tools: ListedTool[]): Promise<{ perTool: Record<string, HostVerdict>[]; whole: Record<string, HostVerdict> }> {
   const perTool: Record<string, HostVerdict>[] = tools.map(() => ({}));
   const whole: Record<string, HostVerdict> = {};
   for (const profile of PROFILES) {
-    const verdicts = tools.map((tool) => hostVerdict(profile, tool));
+    const verdicts = await Promise.all(tools.map((tool) => hostVerdict(profile, tool)));
     verdicts.forEach((v, i) => (perTool[i]![profile.id] = v));
-    whole[profile.id] = wholeListVerdict(profile, tools, verdicts);
+    whole[profile.id] = await wholeListVerdict(profile, tools, verdicts);
   }
   return { perTool, whole };
 }

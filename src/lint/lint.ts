@@ -98,18 +98,18 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
 }
 
 /** A tools/list result judged without any process: what --from does, and what the tests call. */
-export function lintTools(entries: unknown[], label = 'tools/list', operations?: ContractOperation[]): LintReport {
+export async function lintTools(entries: unknown[], label = 'tools/list', operations?: ContractOperation[]): Promise<LintReport> {
   const info = emptyInfo({ kind: 'from', label, file: label });
   return judge(entries, info, operations, new Map());
 }
 
-function judge(entries: unknown[], info: ServerInfo, operations: ContractOperation[] | undefined, calls: Map<string, CallReply>): LintReport {
+async function judge(entries: unknown[], info: ServerInfo, operations: ContractOperation[] | undefined, calls: Map<string, CallReply>): Promise<LintReport> {
   const { tools, findings: shapeFindings } = splitEntries(entries);
   info.findings.push(...shapeFindings);
   const contract = operations ? contractFindings(tools, operations, calls) : undefined;
   if (contract) info.findings.push(...contract.server);
   const twice = duplicateNames(tools);
-  const { perTool, whole } = hostMatrix(tools);
+  const { perTool, whole } = await hostMatrix(tools);
   info.hosts = whole;
   return {
     format: LINT_FORMAT,

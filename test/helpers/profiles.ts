@@ -25,14 +25,14 @@ export function published(...schemas: Json[]): Published[] {
 }
 
 /** The tools a profile shows, or the test fails with the rejection. */
-export function shown(id: string, ...schemas: Json[]): Json[] {
-  const view = profile(id).present(published(...schemas));
+export async function shown(id: string, ...schemas: Json[]): Promise<Json[]> {
+  const view = await profile(id).present(published(...schemas));
   if ('rejected' in view) throw new Error(`${id} rejected: ${view.rejected}`);
   return view.tools.map((t) => t.inputSchema);
 }
 
-export function rejection(id: string, ...schemas: Json[]): string {
-  const view = profile(id).present(published(...schemas));
+export async function rejection(id: string, ...schemas: Json[]): Promise<string> {
+  const view = await profile(id).present(published(...schemas));
   if (!('rejected' in view)) throw new Error(`${id} accepted: ${JSON.stringify(view.tools)}`);
   return view.rejected;
 }

@@ -118,7 +118,7 @@ async function converse(prompt: string, tool: string, view: HostView, profile: C
         output = parsed.output;
       } else {
         if (name === tool) firstArgs ??= parsed.args;
-        const checked = profile.validate(shown, parsed.args);
+        const checked = await profile.validate(shown, parsed.args);
         if (!checked.ok) {
           attempts.push({ tool: name, label: 'client-invalid', args: parsed.args, text: checked.error });
           output = checked.error;

@@ -24,10 +24,14 @@ export interface ClientProfile {
   asOf: string;
   sources: string[];
   notes?: string;
-  /** The host presents the published tools: a rejection (the host's text, and what it takes down), or what the model sees. Pure; never mutates its input. */
-  present(tools: Pick<Tool, 'name' | 'description' | 'inputSchema'>[]): Presented;
-  /** The host's own check of the model's arguments for one seen tool, before sending: null when it passes, else the error text the host gives the model. May also return `{ args }` rewritten (e.g. Pydantic dropping unknown keys). */
-  validate(tool: SeenTool, args: Record<string, unknown>): { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
+  /**
+   * The host presents the published tools: a rejection (the host's text, and what it takes down), or what the model sees.
+   * Pure; never mutates its input. May be async: a profile that runs a host's own published code (a framework's
+   * schema conversion, loaded on first use) answers with a promise, and every caller awaits it.
+   */
+  present(tools: Pick<Tool, 'name' | 'description' | 'inputSchema'>[]): Presented | Promise<Presented>;
+  /** The host's own check of the model's arguments for one seen tool, before sending: `ok` when it passes, else the error text the host gives the model. May also return `{ args }` rewritten (e.g. Pydantic dropping unknown keys). May be async, as `present`. */
+  validate(tool: SeenTool, args: Record<string, unknown>): Checked | Promise<Checked>;
 }
 
 export type PublishedTool = Pick<Tool, 'name' | 'description' | 'inputSchema'>;
