@@ -100,12 +100,16 @@ export const openAiAgents202510: ClientProfile = {
     'openai/openai-agents-js packages/agents-core/src/tool.ts and src/utils/tools.ts at v0.2.1: tool(), toFunctionToolName, JSON.parse as the only check, defaultToolErrorFunction',
     'openai/openai-agents-js packages/agents-openai/src/openaiResponsesModel.ts at v0.2.1: converTool sends parameters and strict unchanged',
     'vercel/ai#17581 (2026-07-21): a live OpenAI request with strict: false and optional parameters succeeds; strict: true gives "Missing \'limit\'"',
+    'posit-dev/chatlas#255 (2026-01-02): strict: false makes OpenAI accept format: "uri", which strict mode refuses',
+    'openai/openai-agents-python#449 (2025-04-07): a root object without properties is refused even for a non-strict MCP tool (this SDK always adds properties: {})',
   ],
   notes:
     'Runs @openai/agents-core 0.2.1 itself: an Agent with a fake MCP server whose listTools parses the list with the MCP ' +
     'SDK 1.20.2, as the SDK\'s stdio server class does. A strict tool is then judged by the kit\'s openai-strict rules (the ' +
     'API\'s 400). For strict: false the OpenAI API is modelled as accepting the schema as sent (vercel/ai#17581 for optional ' +
-    'parameters; no refusal of a non-strict schema is in the kit\'s sources). The ZodError that ends the run is given on one ' +
+    'parameters, posit-dev/chatlas#255 for formats); the one non-strict refusal the kit knows, a root object without ' +
+    'properties (openai-agents-python#449), never happens here, and whether a NESTED object without properties is refused ' +
+    'under strict: false is unknown, not modelled. The ZodError that ends the run is given on one ' +
     'line. The argument check is the real FunctionTool.invoke: JSON.parse, then the call; arguments the kit hands over as an ' +
     'object always parse, so every call goes through.',
   async present(tools) {
