@@ -214,4 +214,28 @@ describe("the linter's matrix column for this host, on the recorded real servers
     const v = await hostVerdict(agents, tools[0]!);
     expect(v.lost?.map((l) => l.kind)).toEqual(['additionalProperties']);
   });
+
+  // Every break's server, built as the labs build it. What each publishes (read in breaks/*.patch): a root with
+  // additionalProperties: false on every tool (M3: L), but the transformed roots, published {type: object,
+  // properties: {}} (root-transform, root-transform-shape: conjugate), and readonly-gate's lessons, published
+  // {type: object}, which say nothing M1 and M3 could lose (A).
+  it('every break of the kit: L wherever the root said additionalProperties: false, A where it said nothing', async () => {
+    const { buildServer, patchChain, serverCommand } = await import('../src/lab/variants.js');
+    const L = { conjugate: 'L', get_profile: 'L', update_profile: 'L', lessons: 'L', '(all tools, one request)': 'L' };
+    const expected: Record<string, Record<string, string>> = {
+      'broken-schema': L,
+      'discriminated-union': L,
+      'readonly-gate': { ...L, lessons: 'A' },
+      'root-transform': { ...L, conjugate: 'A' },
+      'root-transform-shape': { ...L, conjugate: 'A' },
+      'schema-drift': L,
+      'structural-anyof': L,
+      'unreachable-filter': L,
+    };
+    for (const [variant, letters] of Object.entries(expected)) {
+      const { command, args } = serverCommand(await buildServer(patchChain(variant).variant));
+      const tools = (await readServer({ label: variant, command, args }, 20_000)).tools as ListedTool[];
+      expect(await column(tools), variant).toEqual(letters);
+    }
+  }, 120_000);
 });
