@@ -119,11 +119,14 @@ async function makeCached(outfile, make) {
  * above). So do the terminal renderer and the prompts, which the kit imports
  * only when it prints a sheet or asks something (src/learn/sheets.ts,
  * src/learn/prompts.ts): a command that does none of these never loads them.
+ * So do the host frameworks a profile runs (`@openai/agents-core` and the MCP
+ * SDK release it parses tools/list with, `sdk-1-20`: src/lab/profiles/openai-agents.ts),
+ * loaded when that profile first presents a tool.
  */
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
   const { path } = await cached(root, 'cli', key, `${entry.replace(/\W+/g, '_')}.mjs`, (staged) =>
-    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], logLevel: 'warning' }),
+    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts', '@openai/agents-core', 'sdk-1-20'], logLevel: 'warning' }),
   );
   return path;
 }

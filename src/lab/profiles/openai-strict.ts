@@ -42,7 +42,7 @@ function isObjectTyped(node: Record<string, unknown>): boolean {
  * The context is the path as a Python tuple of str, e.g.
  * ('properties', 'verb', 'anyOf', '0').
  */
-function openAiStrictProblem(root: JsonSchema): string | null {
+export function openAiStrictProblem(root: JsonSchema): string | null {
   // "Root objects must not be anyOf and must be an object" (Supported schemas guide). A root with no type
   // reads as type None: "schema must be a JSON Schema of 'type: \"object\"', got 'type: \"None\"'." (browserbase/stagehand#1159).
   if (root.type !== 'object') {
