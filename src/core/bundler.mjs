@@ -119,11 +119,13 @@ async function makeCached(outfile, make) {
  * above). So do the terminal renderer and the prompts, which the kit imports
  * only when it prints a sheet or asks something (src/learn/sheets.ts,
  * src/learn/prompts.ts): a command that does none of these never loads them.
+ * So do the host frameworks a profile runs (src/lab/profiles/ai-sdk-google.ts
+ * imports the AI SDK packages on first use): a run on another host never loads them.
  */
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
   const { path } = await cached(root, 'cli', key, `${entry.replace(/\W+/g, '_')}.mjs`, (staged) =>
-    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], logLevel: 'warning' }),
+    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts', 'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1'], logLevel: 'warning' }),
   );
   return path;
 }
