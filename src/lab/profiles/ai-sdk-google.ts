@@ -167,7 +167,8 @@ export const aiSdkGoogle: ClientProfile = {
     '"nullable" and "format": "enum" as they are). The API\'s answer is the kit\'s 2025-06 rules of the legacy field ' +
     'without its enum check (2026 evidence for the Unknown-name stage; formats and items unconfirmed at this date); the ' +
     'refusal text is what @ai-sdk/google makes of the modelled 400. The AI SDK does not validate the model\'s arguments ' +
-    'for MCP tools (jsonSchema() without validate): every call reaches the server as the model wrote it.',
+    'for MCP tools (jsonSchema() without validate): every call reaches the server as the model wrote it. Tool names ' +
+    'are sent and shown unchanged (whether the API refuses a name is not modelled).',
 
   async present(tools) {
     const p = await packages();
