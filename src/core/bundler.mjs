@@ -123,7 +123,7 @@ async function makeCached(outfile, make) {
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
   const { path } = await cached(root, 'cli', key, `${entry.replace(/\W+/g, '_')}.mjs`, (staged) =>
-    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], logLevel: 'warning' }),
+    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts', '@langchain/mcp-adapters', '@langchain/openai', '@langchain/core', 'langchain'], logLevel: 'warning' }),
   );
   return path;
 }
