@@ -220,17 +220,17 @@ describe("the host's own check before the call (V)", () => {
     const { createAgent, FakeToolCallingModel } = await import('langchain');
     const { loadMcpTools } = await import('@langchain/mcp-adapters');
     const cut = (text: string) => text.split('\n').filter((l) => !/^\s+at /.test(l)).join('\n');
-    const schemas = [BASELINE, { type: 'object', properties: { a: { $ref: '#/$defs/Nope' } } }];
-    for (const [schema, args] of [
-      [schemas[0], call],
-      [schemas[1], { a: 1 }],
-    ] as const) {
+    const cases: [Json, Record<string, unknown>][] = [
+      [BASELINE, call],
+      [{ type: 'object', properties: { a: { $ref: '#/$defs/Nope' } } }, { a: 1 }],
+    ];
+    for (const [schema, args] of cases) {
       const client = { listTools: async () => ({ tools: published(schema) }), callTool: async () => ({ content: [{ type: 'text', text: 'ran' }] }) };
       const tools = await loadMcpTools('<server>', client as never);
       const model = new FakeToolCallingModel({ toolCalls: [[{ name: 'conjugate', args, id: 'call_0' }], []] });
       const out = await createAgent({ model, tools }).invoke({ messages: [{ role: 'user', content: 'go' }] });
       const message = out.messages.find((m) => m.getType() === 'tool')!;
-      const checked = await profile.validate(await seen(schema), structuredClone(args) as Record<string, unknown>);
+      const checked = await profile.validate(await seen(schema), structuredClone(args));
       expect(checked).toEqual({ ok: false, error: cut(String(message.content)) });
     }
   });
