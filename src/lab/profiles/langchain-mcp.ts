@@ -17,7 +17,8 @@
  *    `#/$defs/...` and `#/definitions/...` refs (`dereferenceJsonSchema`, PR
  *    #9525) and simplifies the schema "for LLM compatibility"
  *    (`simplifyJsonSchemaForLLM`, PR #9805, new in 1.1.2 and unchanged in 1.1.3
- *    and 1.1.4): `$schema`, `not`, `if`/`then`/`else`, `unevaluatedProperties`
+ *    and 1.1.4; written for langchain-ai/langchainjs#9804, OpenAI's 400 for a
+ *    union at the top level): `$schema`, `not`, `if`/`then`/`else`, `unevaluatedProperties`
  *    are removed, `allOf` is merged into the node, and an `anyOf`/`oneOf` is
  *    replaced by its object branches merged: their properties side by side,
  *    `required` only what every branch requires, the branches' own
@@ -179,6 +180,7 @@ export const langchainMcp: ClientProfile = {
     'https://github.com/langchain-ai/langchainjs/blob/%40langchain/mcp-adapters%401.1.2/libs/langchain/src/agents/nodes/ToolNode.ts',
     'https://github.com/langchain-ai/langchainjs/blob/%40langchain/mcp-adapters%401.1.2/libs/providers/langchain-openai/src/chat_models/base.ts',
     'https://github.com/langchain-ai/langchainjs/pull/9805',
+    'https://github.com/langchain-ai/langchainjs/issues/9804',
   ],
   notes:
     'Runs the published packages. An anyOf/oneOf is shown as its object branches merged (required: what every branch requires); ' +
