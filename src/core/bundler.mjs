@@ -117,7 +117,7 @@ async function makeCached(outfile, make) {
  * by their names in package.json (aliases included): kept out of a command's
  * bundle, imported from node_modules when a profile first needs them.
  */
-export const PROFILE_PACKAGES = ['@openai/agents-core', 'sdk-1-20', 'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1'];
+export const PROFILE_PACKAGES = ['@openai/agents-core', 'sdk-1-20', 'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1', '@langchain/mcp-adapters', '@langchain/openai', '@langchain/core', 'langchain'];
 
 /**
  * The bundle of a command-line entry point (`scripts/lab.ts`), rebuilt only
@@ -126,11 +126,8 @@ export const PROFILE_PACKAGES = ['@openai/agents-core', 'sdk-1-20', 'ai-sdk-6', 
  * above). So do the terminal renderer and the prompts, which the kit imports
  * only when it prints a sheet or asks something (src/learn/sheets.ts,
  * src/learn/prompts.ts): a command that does none of these never loads them.
- * So do the host frameworks a profile runs, each loaded when its profile first
- * presents a tool (src/lab/profiles/openai-agents.ts: `@openai/agents-core` and
- * the MCP SDK release it parses tools/list with, `sdk-1-20`;
- * src/lab/profiles/ai-sdk-google.ts: the AI SDK packages): a run on another
- * host never loads them.
+ * So do the host frameworks that profiles run (PROFILE_PACKAGES), each loaded
+ * when its profile first presents a tool: a run on another host never loads them.
  */
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
