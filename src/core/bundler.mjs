@@ -119,11 +119,14 @@ async function makeCached(outfile, make) {
  * above). So do the terminal renderer and the prompts, which the kit imports
  * only when it prints a sheet or asks something (src/learn/sheets.ts,
  * src/learn/prompts.ts): a command that does none of these never loads them.
+ * So does a host's own published code that a profile runs (gemini-cli-core
+ * 0.17.0's SchemaValidator, src/lab/profiles/gemini-cli-2025-11.ts), loaded
+ * from node_modules on first use, as it was published.
  */
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
   const { path } = await cached(root, 'cli', key, `${entry.replace(/\W+/g, '_')}.mjs`, (staged) =>
-    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], logLevel: 'warning' }),
+    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts', 'gemini-cli-core-0-17'], logLevel: 'warning' }),
   );
   return path;
 }
