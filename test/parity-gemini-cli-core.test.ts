@@ -20,12 +20,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveredMCPTool as RealTool } from 'gemini-cli-core-0-17/dist/src/tools/mcp-tool.js';
 import type { executeToolCall as RealExecute } from 'gemini-cli-core-0-17/dist/src/core/nonInteractiveToolExecutor.js';
+import { runRequest } from '../src/lab/agent.js';
+import { ServerConnection } from '../src/lab/connection.js';
+import { DEFAULT_KNOBS, type Knobs } from '../src/lab/knobs.js';
 import { getProfile } from '../src/lab/profiles/index.js';
+import { run } from '../src/lab/runner.js';
+import { drawWorkload } from '../src/lab/workload.js';
 import type { PublishedTool } from '../src/lab/profiles/shared.js';
 import type { SeenTool } from '../src/lab/types.js';
 import { buildServer, kitServerPatches, serverCommand } from '../src/lab/variants.js';
 import { readServer } from '../src/lint/server.js';
 import { recorded } from './helpers/lint.js';
+import { SERVER_JS } from './helpers/server.js';
 
 type Json = Record<string, unknown>;
 type Told = { ok: true; args: Json } | { ok: false; error: string };
@@ -220,5 +226,52 @@ describe('gemini-cli-2025-11 against @google/gemini-cli-core 0.17.0', async () =
       ['extra key', false],
       ['wrong type', false],
     ]);
+  });
+});
+
+/*
+ * End to end on the kit's baseline server (mcpserver-1.32): a model made to write an off-list value
+ * (strayFromEnum 1) or to leave out every required key (dropRequired 1). The host's check answers first;
+ * only the calls it lets through reach the server, and the server's own trace (one stderr line per
+ * tools/call it received) counts them.
+ */
+describe('gemini-cli-2025-11 end to end: what the host refuses never reaches the server', () => {
+  const cases: [string, Partial<Knobs>, RegExp][] = [
+    ['a wrong enum value', { strayFromEnum: 1 }, /^params\/(verb|tense|person) must be equal to one of the allowed values$/],
+    ['a missing required key', { dropRequired: 1 }, /^params must have required property '(verb|tense|person)'$/],
+  ];
+
+  it.each(cases)('%s ends client-invalid in the runner, with Ajv\'s text', async (_what, knobs, text) => {
+    const result = await run('baseline', SERVER_JS, { client: profile, server: 'mcpserver-1.32', seed: 1, calls: 20, knobs: { ...DEFAULT_KNOBS, ...knobs } });
+    // A request no listed option can say is no call at all (the model gives up): the others are all refused by the host.
+    const first = result.records!.workload.map((r) => r.attempts[0]!).filter((a) => a.label !== 'no-call');
+    expect(first.length).toBeGreaterThanOrEqual(15);
+    expect(first.map((a) => a.label)).toEqual(first.map(() => 'client-invalid'));
+    for (const attempt of first) {
+      expect(attempt.text).toMatch(text);
+      expect(attempt.latencyMs).toBeUndefined();
+    }
+    expect(Object.keys(result.outcomes).sort()).toEqual(result.outcomes['no-call'] ? ['client-invalid', 'no-call'] : ['client-invalid']);
+  });
+
+  it.each(cases)('%s: the server receives only the calls the host let through', async (_what, knobs, text) => {
+    const connection = new ServerConnection(serverCommand(SERVER_JS, ['--build', 'mcpserver-1.32']), 5_000);
+    try {
+      const view = await profile.present(await connection.listTools());
+      const records = [];
+      for (const request of drawWorkload(1, 10)) records.push(await runRequest(request, view, profile, connection, { ...DEFAULT_KNOBS, ...knobs }, 1));
+      const attempts = records.flatMap((r) => r.attempts);
+      const refused = attempts.filter((a) => a.label === 'client-invalid');
+      const sent = attempts.filter((a) => a.label !== 'client-invalid' && a.label !== 'no-call');
+      expect(refused.length).toBeGreaterThanOrEqual(10);
+      for (const attempt of refused) expect(attempt.text).toMatch(/^params/);
+      expect(refused.filter((a) => text.test(a.text)).length).toBeGreaterThanOrEqual(10);
+      const traced = (await connection.settledStderr()).split('\n').filter((line) => / tools\/call conjugate /.test(line));
+      expect(traced).toHaveLength(sent.length);
+      // Nothing the server got was refused by its own check: the host's caught every such call first.
+      expect(traced.filter((line) => /invalid arguments/.test(line))).toEqual([]);
+    } finally {
+      await connection.close();
+    }
   });
 });
