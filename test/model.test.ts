@@ -176,6 +176,9 @@ describe('readError: what a text teaches', () => {
     readError("the strict-mode output for 'conjugate' does not match its schema: arguments must have required property 'person', arguments/tense must be equal to one of the allowed values", strict, sent, intent);
     expect(strict.mustWrite.has('person')).toBe(true);
     expect(strict.keepToSchema.has('tense')).toBe(true);
+    // gemini-cli 0.17.0's Ajv names the data "params" (schemaValidator.ts, dataVar).
+    expect(findings('params/tense must be equal to one of the allowed values')).toEqual([{ path: 'tense', kind: 'not-listed' }]);
+    expect(findings("params must have required property 'person'")).toEqual([{ path: 'person', kind: 'missing' }]);
   });
 
   it('a crash names nothing: nothing is learned', () => {

@@ -17,6 +17,8 @@ import {
   TENSE,
   TYPE_LIST,
   VERB,
+  profile,
+  published,
   rejection,
   shown,
   type Json,
@@ -317,7 +319,8 @@ describe('gemini-cli-2025-06', () => {
 
 // ---------------------------------------------------------------------------
 // gemini-cli v0.17.0: the raw inputSchema in parametersJsonSchema, nothing stripped. The API takes JSON Schema
-// (anyOf, $ref/$defs, additionalProperties, type null); it refuses a $ref that points nowhere.
+// (anyOf, $ref/$defs, additionalProperties, type null); it refuses a $ref that points nowhere. Before sending, the
+// host checks the arguments with its own Ajv (the profile runs it; test/parity-gemini-cli-core.test.ts proves it).
 
 describe('gemini-cli-2025-11', () => {
   const id = 'gemini-cli-2025-11';
@@ -344,6 +347,48 @@ describe('gemini-cli-2025-11', () => {
       $defs: { Language: { type: 'string', enum: ['en', 'es'] } },
     };
     expect(await shown(id, referenced)).toEqual([referenced]);
+  });
+
+  // BaseDeclarativeTool.build() -> SchemaValidator.validate at v0.17.0 (079dfef2): one Ajv (draft-07, strictSchema
+  // false, ajv-formats, allErrors off: the first error only), errorsText with dataVar "params": "params" + the
+  // instance path + Ajv's message for the keyword (enum "must be equal to one of the allowed values", required
+  // "must have required property '<key>'", additionalProperties "must NOT have additional properties", type
+  // "must be <type>"; type is checked before enum).
+  const seen = async (schema: Json, withDescription = true) => {
+    const { description, ...bare } = published(schema)[0]!;
+    const view = await profile(id).present([withDescription ? { ...bare, description } : bare]);
+    if ('rejected' in view) throw new Error(view.rejected);
+    return view.tools[0]!;
+  };
+  const valid = { verb: 'eat', tense: 'simple past', person: '1st singular' };
+
+  it.each([
+    ['a wrong enum value', { ...valid, tense: 'future' }, 'params/tense must be equal to one of the allowed values'],
+    ['a missing required key', { verb: 'eat', tense: 'simple past' }, "params must have required property 'person'"],
+    ['an extra key (additionalProperties: false)', { ...valid, mood: 'indicative' }, 'params must NOT have additional properties'],
+    ['a wrong type', { ...valid, person: 3 }, 'params/person must be string'],
+  ])('answers %s with Ajv\'s text, as the scheduler sends it (response.error); nothing is sent', async (_what, args, error) => {
+    expect(await profile(id).validate(await seen(BASELINE), args)).toEqual({ ok: false, error });
+  });
+
+  it('sends a valid call unchanged', async () => {
+    expect(await profile(id).validate(await seen(BASELINE), { ...valid })).toEqual({ ok: true, args: valid });
+  });
+
+  it('a $schema Ajv does not know fails the first call of a tool only (speakeasy-api/gram#863, gemini-cli#14970)', async () => {
+    const draft2020 = { ...BASELINE, $schema: 'https://json-schema.org/draft/2020-12/schema' };
+    const first = await seen(draft2020);
+    const unknown = { ok: false, error: 'no schema with key or ref "https://json-schema.org/draft/2020-12/schema"' };
+    expect(await profile(id).validate(first, { ...valid })).toEqual(unknown);
+    // Ajv cached the schema object before its meta-schema check threw: the next call is checked, and passes.
+    expect(await profile(id).validate(first, { ...valid })).toEqual({ ok: true, args: valid });
+    expect(await profile(id).validate(first, { ...valid, tense: 'future' })).toEqual({ ok: false, error: 'params/tense must be equal to one of the allowed values' });
+    // Another session (another presentation, another schema object): its first call fails again.
+    expect(await profile(id).validate(await seen(draft2020), { ...valid })).toEqual(unknown);
+  });
+
+  it('sends a missing description as "" (discoverTools: toolDef.description ?? \'\')', async () => {
+    expect((await seen(BASELINE, false)).description).toBe('');
   });
 
   it('loses the server when the MCP SDK 1.15.1 refuses tools/list', async () => {

@@ -117,7 +117,7 @@ async function makeCached(outfile, make) {
  * by their names in package.json (aliases included): kept out of a command's
  * bundle, imported from node_modules when a profile first needs them.
  */
-export const PROFILE_PACKAGES = ['@openai/agents-core', 'sdk-1-20', 'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1', '@langchain/mcp-adapters', '@langchain/openai', '@langchain/core', 'langchain'];
+export const PROFILE_PACKAGES = ['@openai/agents-core', 'sdk-1-20', 'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1', '@langchain/mcp-adapters', '@langchain/openai', '@langchain/core', 'langchain', 'gemini-cli-core-0-17'];
 
 /**
  * The bundle of a command-line entry point (`scripts/lab.ts`), rebuilt only
@@ -127,7 +127,7 @@ export const PROFILE_PACKAGES = ['@openai/agents-core', 'sdk-1-20', 'ai-sdk-6', 
  * only when it prints a sheet or asks something (src/learn/sheets.ts,
  * src/learn/prompts.ts): a command that does none of these never loads them.
  * So do the host frameworks that profiles run (PROFILE_PACKAGES), each loaded
- * when its profile first presents a tool: a run on another host never loads them.
+ * from node_modules, as published, when its profile first needs it: a run on another host never loads them.
  */
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });

@@ -97,8 +97,9 @@ function fromLine(line: string, out: Finding[]): void {
     out.push({ path: path ? `${path}.${property[1]}` : property[1]!, kind: 'missing' });
     return;
   }
-  // A JSON Schema validator's words (ajv): "arguments/tense must be equal to one of the allowed values".
-  const unlisted = /^(?:arguments|data)((?:\/[^\s/]+)*) must be equal to one of the allowed values/.exec(line);
+  // A JSON Schema validator's words (ajv): "arguments/tense must be equal to one of the allowed values"; gemini-cli
+  // names the data "params" (schemaValidator.ts at 079dfef2: errorsText(errors, { dataVar: 'params' })).
+  const unlisted = /^(?:arguments|data|params)((?:\/[^\s/]+)*) must be equal to one of the allowed values/.exec(line);
   if (unlisted) {
     out.push({ path: unlisted[1]!.split('/').filter(Boolean).join('.'), kind: 'not-listed' });
     return;

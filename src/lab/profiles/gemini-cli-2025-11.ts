@@ -10,10 +10,60 @@
  * (reworked in 8c78fe4f, #13160, still the raw inputSchema). Nothing is
  * stripped, not even `$schema`. The `hasValidTypes` gate of v0.1.19 (b3cfaeb6)
  * was removed in v0.8.0 (11c995e9), before this release.
+ *
+ * The host checks the model's arguments before anything is sent, and this
+ * profile runs its own code to do it (@google/gemini-cli-core 0.17.0, the
+ * devDependency gemini-cli-core-0-17). At v0.17.0 (079dfef2):
+ * packages/core/src/tools/mcp-tool.ts `DiscoveredMCPTool extends
+ * BaseDeclarativeTool`, given `toolDef.inputSchema` as its parameter schema;
+ * packages/core/src/tools/tools.ts `BaseDeclarativeTool.build()` calls
+ * `validateToolParams`, which is `SchemaValidator.validate(parametersJsonSchema,
+ * params)` (packages/core/src/utils/schemaValidator.ts: one module-level Ajv,
+ * `strictSchema: false`, ajv-formats, `errorsText(errors, { dataVar: 'params' })`),
+ * and throws `new Error(<that text>)`; an error Ajv throws while compiling the
+ * schema escapes the same way. packages/core/src/core/coreToolScheduler.ts
+ * `buildInvocation` catches it and `createErrorResponse(..., INVALID_TOOL_PARAMS)`
+ * answers the model with `functionResponse.response = { error: <message> }`;
+ * the MCP server is never called.
  */
 import type { JsonSchema } from '../types.js';
 import { mcpListProblem } from './mcp-sdk.js';
-import { copy, droppedServer, isObject, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile } from './shared.js';
+import { copy, droppedServer, isObject, passThrough, refusedRequest, schemaOf, seenTool, type Checked, type ClientProfile } from './shared.js';
+
+type SchemaValidatorClass = { validate(schema: unknown, data: unknown): string | null };
+let validatorLoad: Promise<SchemaValidatorClass> | undefined;
+
+/**
+ * gemini-cli-core 0.17.0's own SchemaValidator, loaded on first use (the
+ * package is large; only this file of it and its two imports, ajv and
+ * ajv-formats, are loaded). Its one Ajv instance lives as long as this
+ * process, as it lives as long as the gemini-cli process: a schema object it
+ * compiled once is cached.
+ */
+function schemaValidator(): Promise<SchemaValidatorClass> {
+  validatorLoad ??= import('gemini-cli-core-0-17/dist/src/utils/schemaValidator.js').then((m) => m.SchemaValidator);
+  return validatorLoad;
+}
+
+/**
+ * `BaseDeclarativeTool.build()` at v0.17.0: the validator's text, or the
+ * message of what Ajv threw, is the error the model is told (the scheduler's
+ * `response.error`). Called with the very schema object the model was shown,
+ * as the host calls it with the one it discovered: Ajv caches by object, so
+ * a schema whose first compile threw (an unknown `$schema` such as draft
+ * 2020-12: "no schema with key or ref ...", speakeasy-api/gram#863,
+ * google-gemini/gemini-cli#14970) fails the first call only, as reported.
+ */
+export async function geminiCliBuild(schema: unknown, args: Record<string, unknown>): Promise<Checked> {
+  const SchemaValidator = await schemaValidator();
+  let error: string | null;
+  try {
+    error = SchemaValidator.validate(schema, args);
+  } catch (thrown) {
+    error = thrown instanceof Error ? thrown.message : String(thrown);
+  }
+  return error === null ? passThrough(args) : { ok: false, error };
+}
 
 const MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SINGLE_KEYWORDS = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
@@ -86,7 +136,7 @@ function undefinedReference(root: JsonSchema): string | null {
 
 export const geminiCli202511: ClientProfile = {
   id: 'gemini-cli-2025-11',
-  title: 'gemini-cli v0.17.0 (2025-11): raw inputSchema in `parametersJsonSchema`; JSON Schema accepted, an unresolvable $ref refused',
+  title: 'gemini-cli v0.17.0 (2025-11): raw inputSchema in `parametersJsonSchema`, JSON Schema accepted, an unresolvable $ref refused; the arguments checked with Ajv before sending',
   asOf: 'gemini-cli v0.17.0, 2025-11-20, Gemini API parametersJsonSchema',
   sources: [
     'google-gemini/gemini-cli PR #4176 (f6ee0d18, 2025-07-16, first in v0.1.13): MCP tools to parametersJsonSchema',
@@ -97,6 +147,8 @@ export const geminiCli202511: ClientProfile = {
     'Google blog "Improving Structured Outputs in the Gemini API" (2025-11-05): anyOf, $ref, minimum/maximum, additionalProperties, type: \'null\', prefixItems',
     'agent-infra/sandbox#83 (2025-11-21): "reference to undefined schema at properties.language"',
     'modelcontextprotocol/typescript-sdk src/types.ts ToolSchema at tag 1.15.1 (the SDK in gemini-cli v0.17.0\'s package-lock.json)',
+    'google-gemini/gemini-cli v0.17.0 (079dfef2) packages/core/src/tools/tools.ts BaseDeclarativeTool.build()/validateToolParams, packages/core/src/utils/schemaValidator.ts SchemaValidator.validate, packages/core/src/core/coreToolScheduler.ts createErrorResponse (INVALID_TOOL_PARAMS): run as published, @google/gemini-cli-core 0.17.0',
+    'speakeasy-api/gram#863 (2025-11-17, gemini-cli 0.13.0) and google-gemini/gemini-cli#14970 (2025-12-12): "no schema with key or ref \"https://json-schema.org/draft/2020-12/schema\"" on a tool call, gone on the next',
   ],
   notes:
     'The model is shown every schema exactly as published, $schema included. The API takes anyOf, $ref/$defs, ' +
@@ -105,7 +157,16 @@ export const geminiCli202511: ClientProfile = {
     'stand-in model treats oneOf and anyOf alike anyway). A $ref that points nowhere in the schema refuses the whole ' +
     'request, with one message; refs to other documents count as unresolvable here (modelled). A tools/list the MCP ' +
     'SDK 1.15.1 refuses loses the server, logged as "Error discovering tools from <server>: ..." (the zod issue list is ' +
-    'not reproduced). Tool names are shown unchanged. The "400 INVALID_ARGUMENT: " framing is the kit\'s.',
+    'not reproduced). Tool names are shown unchanged: the host renames a name with a character outside [a-zA-Z0-9_.-] or ' +
+    'longer than 63 (generateValidName), and one that clashes with a built-in tool to "<server>__<name>"; no kit or recorded ' +
+    'tool is renamed so (test/parity-gemini-cli-core.test.ts), and the clash is not modelled. A missing description is ' +
+    'sent as "". The "400 INVALID_ARGUMENT: " framing is the kit\'s. ' +
+    'Before anything is sent, the host checks the arguments against the schema with its own Ajv (gemini-cli-core 0.17.0\'s ' +
+    'SchemaValidator, run as published): a wrong enum value, a missing required key, an extra key where ' +
+    'additionalProperties is false, a wrong type never reach the server, and the model is told Ajv\'s first error, e.g. ' +
+    '"params/tense must be equal to one of the allowed values" (sent as the functionResponse\'s response.error). A schema ' +
+    'Ajv cannot compile fails the call with what Ajv threw; Ajv caches by schema, so a $schema it does not know (draft ' +
+    '2020-12) fails the first call of each tool only, and a $ref it cannot resolve every call.',
   present(tools) {
     const unfit = mcpListProblem(tools, { checksRequired: true });
     if (unfit)
@@ -114,8 +175,9 @@ export const geminiCli202511: ClientProfile = {
       const problem = undefinedReference(schemaOf(tool));
       if (problem) return refusedRequest(`400 INVALID_ARGUMENT: ${problem}`);
     }
-    return { tools: tools.map((tool) => seenTool(tool, copy(schemaOf(tool)))) };
+    // mcp-client.ts discoverTools: `toolDef.description ?? ''`; the declaration is DeclarativeTool's `schema` getter.
+    return { tools: tools.map((tool) => seenTool({ ...tool, description: tool.description ?? '' }, copy(schemaOf(tool)))) };
   },
-  // No client-side argument check beyond the schema the model is given.
-  validate: (_tool, args) => passThrough(args),
+  // BaseDeclarativeTool.build() at v0.17.0, on the schema the model was shown (the raw inputSchema).
+  validate: (tool, args) => geminiCliBuild(tool.inputSchema, args),
 };
