@@ -119,11 +119,14 @@ async function makeCached(outfile, make) {
  * above). So do the terminal renderer and the prompts, which the kit imports
  * only when it prints a sheet or asks something (src/learn/sheets.ts,
  * src/learn/prompts.ts): a command that does none of these never loads them.
+ * Likewise the host frameworks a profile runs (the Mastra profile's
+ * @mastra/core, @mastra/mcp and @ai-sdk/google-v5: src/lab/profiles/mastra.ts),
+ * imported on the profile's first use.
  */
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
   const { path } = await cached(root, 'cli', key, `${entry.replace(/\W+/g, '_')}.mjs`, (staged) =>
-    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], logLevel: 'warning' }),
+    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts', '@mastra/core', '@mastra/mcp', '@ai-sdk/google-v5'], logLevel: 'warning' }),
   );
   return path;
 }
