@@ -44,7 +44,10 @@
  *    (the model gets it as the tool's result; the text below is its `message`).
  *    Then src/tools/tool.ts `Tool.execute` checks again with the converted
  *    (unprocessed) schema, and @mastra/mcp's execute sends `context` to
- *    `callTool`. The profile runs that execute with a fake MCP client whose
+ *    `callTool`: the parsed data, so defaults are filled in, and a key that
+ *    an `additionalProperties: false` root does not list is dropped, not
+ *    refused (zod-from-json-schema 0.5.2 makes that root a plain
+ *    `z.object(shape)`, which strips unknown keys). The profile runs that execute with a fake MCP client whose
  *    `callTool` hands back what it was sent.
  *
  * Not modelled: what the Gemini API then answers to the request (the
