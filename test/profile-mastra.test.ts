@@ -121,6 +121,21 @@ describe('the kit baseline and breaks (schemas by hand in test/helpers/profiles.
     expect(v.rejected).toMatch(/^MCPClient\.getTools\(\) throws \(MCP_CLIENT_GET_TOOLSETS_FAILED\): ZodError: /);
   });
 
+  it('a required number\'s bounds and a required string\'s pattern are told as description text, not as keywords (G1, W1)', async () => {
+    // google.ts: defaultZodNumberHandler / defaultZodStringHandler (zod 4 branch) move greater_than/less_than and the
+    // regex format into mergeParameterDescription: "constraints: " + the list joined by ", ". The optional ones stay as
+    // keywords and @ai-sdk/google drops them (lst-pets below).
+    const shown = await shownOne({ type: 'object', properties: { n: { type: 'integer', minimum: 1, maximum: 5 }, s: { type: 'string', pattern: '^a' } }, required: ['n', 's'] });
+    expect(shown.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        n: { type: 'integer', description: 'constraints: greater than or equal to 1, lower than or equal to 5' },
+        s: { type: 'string', description: 'constraints: input must match this regex /^a/' },
+      },
+      required: ['n', 's'],
+    });
+  });
+
   it('a nullable type list, optional: sent as the type with nullable: true (Z4, G1 optional untouched, W1)', async () => {
     expect((await shownOne(TYPE_LIST)).inputSchema).toEqual({ type: 'object', properties: { verb: { type: 'string' }, note: { type: 'string', nullable: true } }, required: ['verb'] });
   });
