@@ -136,6 +136,13 @@ describe('the kit baseline and breaks (schemas by hand in test/helpers/profiles.
     });
   });
 
+  it('a local $ref is inlined by the MCP client (convertInputSchema dereferences first), and the published tool is left as it was', async () => {
+    const schema = { type: 'object', properties: { tense: { $ref: '#/$defs/tense' } }, required: ['tense'], $defs: { tense: TENSE } };
+    const before = JSON.stringify(schema);
+    expect((await shownOne(schema)).inputSchema).toEqual({ type: 'object', properties: { tense: TENSE }, required: ['tense'] });
+    expect(JSON.stringify(schema)).toBe(before);
+  });
+
   it('a nullable type list, optional: sent as the type with nullable: true (Z4, G1 optional untouched, W1)', async () => {
     expect((await shownOne(TYPE_LIST)).inputSchema).toEqual({ type: 'object', properties: { verb: { type: 'string' }, note: { type: 'string', nullable: true } }, required: ['verb'] });
   });
