@@ -117,7 +117,7 @@ async function makeCached(outfile, make) {
  * by their names in package.json (aliases included): kept out of a command's
  * bundle, imported from node_modules when a profile first needs them.
  */
-export const PROFILE_PACKAGES = ['@openai/agents-core', 'sdk-1-20', 'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1', '@langchain/mcp-adapters', '@langchain/openai', '@langchain/core', 'langchain', 'gemini-cli-core-0-17'];
+export const PROFILE_PACKAGES = ['@openai/agents-core', 'sdk-1-20', 'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1', '@langchain/mcp-adapters', '@langchain/openai', '@langchain/core', 'langchain', 'gemini-cli-core-0-17', '@mastra/core', '@mastra/mcp', '@ai-sdk/google-v5'];
 
 /**
  * The bundle of a command-line entry point (`scripts/lab.ts`), rebuilt only
