@@ -138,18 +138,18 @@ describe('thirty tools, three pages', () => {
       'exit 1: host verdicts reach --fail-on-host refused: continue-gemini-2025-02 (2 tools, the whole list), goose-google-2025-02 (2 tools, the whole list), gemini-cli-2025-06 (2 tools, the whole list), openai-strict (17 tools, the whole list)',
     );
     expect((await lint([...everything, '--fail-on-host', 'refused', '--for-hosts', 'gemini-cli-2025-06'])).code).toBe(1);
-    const mine = await lint([...everything, '--fail-on-host', 'refused', '--for-hosts', 'faithful,claude,gemini-cli-2025-11']);
+    const mine = await lint([...everything, '--fail-on-host', 'refused', '--for-hosts', 'faithful,claude-code-2025-07,claude-code-2026-08,gemini-cli-2025-11']);
     expect(mine.code).toBe(0);
     expect(mine.stdout.trim().split('\n').at(-1)).toBe('exit 0: nothing reaches --fail-on error or --fail-on-host refused');
-    // Lossy is worse than accepted: Claude shows server-memory as published, Langflow loses nothing of it either.
-    expect((await lint(['--from', join(RECORDED, 'server-memory.json'), '--fail-on-host', 'lossy', '--for-hosts', 'claude,langflow'])).code).toBe(0);
+    // Lossy is worse than accepted: Claude Code 2.1.235 shows server-memory as published, Langflow loses nothing of it either.
+    expect((await lint(['--from', join(RECORDED, 'server-memory.json'), '--fail-on-host', 'lossy', '--for-hosts', 'claude-code-2026-08,langflow'])).code).toBe(0);
     expect((await lint(['--from', join(RECORDED, 'server-memory.json'), '--fail-on-host', 'lossy', '--for-hosts', 'openai-strict'])).code).toBe(1);
   });
 
   it.each([
     [['--fail-on-host', 'sometimes'], /--fail-on-host takes lossy, refused or none, not "sometimes"/],
-    [['--for-hosts', 'claude'], /--for-hosts names the hosts --fail-on-host judges/],
-    [['--fail-on-host', 'refused', '--for-hosts', 'claude,cursor'], /--for-hosts takes host profiles .* not "cursor"/],
+    [['--for-hosts', 'claude-code-2026-08'], /--for-hosts names the hosts --fail-on-host judges/],
+    [['--fail-on-host', 'refused', '--for-hosts', 'claude-code-2025-07,cursor'], /--for-hosts takes host profiles .* not "cursor"/],
   ])('%j is a usage error, exit 2', async (args, message) => {
     const result = await lint(['--from', join(RECORDED, 'server-memory.json'), ...args]);
     expect(result.code).toBe(2);
@@ -312,8 +312,8 @@ describe('a config file, SARIF and the page', () => {
       tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       await tab.goto(pathToFileURL(html).href);
       expect(await tab.locator('h2').allTextContents()).toEqual(['memory-server 0.6.3 · memory', 'mcp-openapi-server 1.0.0 · clinic', 'The hosts']);
-      expect(await tab.locator('td.v').count()).toBe((9 + 1 + 5 + 1) * 8);
-      await tab.locator('td.v details').nth(8 * 10 + 8 + 1).locator('summary').click();
+      expect(await tab.locator('td.v').count()).toBe((9 + 1 + 5 + 1) * 9);
+      await tab.locator('td.v details').nth(9 * 10 + 9 + 1).locator('summary').click();
       mkdirSync(join(REPO, 'test-output'), { recursive: true });
       await tab.screenshot({ path: join(REPO, 'test-output', 'lint-report.png'), fullPage: true });
       expect(requests).toEqual([]);

@@ -32,8 +32,11 @@ import { SERVER_JS } from './helpers/server.js';
  *    "enum" or "date-time", an array without items, enums on non-strings.
  *  5 gemini-cli-2025-11: the raw schema in parametersJsonSchema: A, but D for a root the MCP SDK 1.15.1 refuses.
  *  6 openai-strict: every object needs additionalProperties: false and every key required (R otherwise, the whole request).
- *  7 claude: the MCP SDK's Tool shape (D for a root that is not an object), no anyOf/oneOf/allOf at the top (R).
- *  8 langflow: a Pydantic model: enum and const never read, bounds and formats not kept, the first anyOf branch (the
+ *  7 claude-code-2025-07 (1.0.63): the MCP SDK's Tool shape (D for a root that is not an object, "properties" not an
+ *    object, "required" not a list of strings), then the API refuses anyOf/oneOf/allOf at the top (R).
+ *  8 claude-code-2026-08 (2.1.235): the same Tool shape (D, the server); a tool with anyOf/oneOf/allOf at the top is
+ *    left out alone (D for that tool; the whole list, the others shown, is L).
+ *  9 langflow: a Pydantic model: enum and const never read, bounds and formats not kept, the first anyOf branch (the
  *    other one beside null), additionalProperties gone (L); a root that is not an object fails the server (D); an
  *    optional parameter left out is sent as null unless the schema gives a default (L, "sent").
  */
@@ -53,38 +56,38 @@ describe('server-everything 2026.8.31 (17 tools to a client that declares roots,
   const report = await lintTools(recorded('server-everything'));
 
   it('each tool on each host', () => {
-    //                                        1 2 3 4 5 6 7 8
+    //                                        1 2 3 4 5 6 7 8 9
     expect(matrix(report)).toEqual({
       // message: string, required. No key any host drops; only strict mode wants additionalProperties: false.
-      echo: 'A A A A A R A A',
-      // includeImage has a default (2 strips it, 3 does not keep it); messageType is an enum (8 never reads it).
-      'get-annotated-message': 'A L L A A R A L',
+      echo: 'A A A A A R A A A',
+      // includeImage has a default (2 strips it, 3 does not keep it); messageType is an enum (9 never reads it).
+      'get-annotated-message': 'A L L A A R A A L',
       // No parameters: 2 and 3 send none, 4 an empty object, which 2025-06 takes.
-      'get-env': 'A A A A A R A A',
-      // count: default (2, 3), minimum and maximum (3 keeps neither, 8 keeps no bounds).
-      'get-resource-links': 'A L L A A R A L',
-      // defaults (2, 3); resourceType is an enum (8).
-      'get-resource-reference': 'A L L A A R A L',
-      // location is an enum (8).
-      'get-structured-content': 'A A A A A R A L',
-      'get-sum': 'A A A A A R A A',
-      'get-tiny-image': 'A A A A A R A A',
-      // data has "format": "uri": 2 and 3 (only "enum" in 2025-02) and 4 (enum, date-time) refuse it; 8 drops the format and the enum.
-      'gzip-file-as-resource': 'A R R R A R A L',
-      'toggle-simulated-logging': 'A A A A A R A A',
-      'toggle-subscriber-updates': 'A A A A A R A A',
-      // duration, steps: defaults (2, 3); 8 sends the defaults themselves when left out.
-      'trigger-long-running-operation': 'A L L A A R A A',
-      'simulate-research-query': 'A L L A A R A A',
+      'get-env': 'A A A A A R A A A',
+      // count: default (2, 3), minimum and maximum (3 keeps neither, 9 keeps no bounds).
+      'get-resource-links': 'A L L A A R A A L',
+      // defaults (2, 3); resourceType is an enum (9).
+      'get-resource-reference': 'A L L A A R A A L',
+      // location is an enum (9).
+      'get-structured-content': 'A A A A A R A A L',
+      'get-sum': 'A A A A A R A A A',
+      'get-tiny-image': 'A A A A A R A A A',
+      // data has "format": "uri": 2 and 3 (only "enum" in 2025-02) and 4 (enum, date-time) refuse it; 9 drops the format and the enum.
+      'gzip-file-as-resource': 'A R R R A R A A L',
+      'toggle-simulated-logging': 'A A A A A R A A A',
+      'toggle-subscriber-updates': 'A A A A A R A A A',
+      // duration, steps: defaults (2, 3); 9 sends the defaults themselves when left out.
+      'trigger-long-running-operation': 'A L L A A R A A A',
+      'simulate-research-query': 'A L L A A R A A A',
       // Listed only to a client that declares roots, elicitation or sampling (the linter declares all three by default):
-      'get-roots-list': 'A A A A A R A A',
-      'trigger-elicitation-request': 'A A A A A R A A',
-      // url has "format": "uri" (2, 3, 4 refuse it); elicitationId is optional with no default (8 sends null).
-      'trigger-url-elicitation': 'A R R R A R A L',
+      'get-roots-list': 'A A A A A R A A A',
+      'trigger-elicitation-request': 'A A A A A R A A A',
+      // url has "format": "uri" (2, 3, 4 refuse it); elicitationId is optional with no default (9 sends null).
+      'trigger-url-elicitation': 'A R R R A R A A L',
       // maxTokens has a default (2, 3).
-      'trigger-sampling-request': 'A L L A A R A A',
+      'trigger-sampling-request': 'A L L A A R A A A',
       // One request: the uri format takes every tool down on 2, 3 and 4; strict mode refuses the first tool.
-      '(all tools, one request)': 'A R R R A R A L',
+      '(all tools, one request)': 'A R R R A R A A L',
     });
   });
 
@@ -102,28 +105,28 @@ describe('server-filesystem 2026.8.31', async () => {
   const report = await lintTools(recorded('server-filesystem'));
 
   it('each tool on each host', () => {
-    //                                        1 2 3 4 5 6 7 8
+    //                                        1 2 3 4 5 6 7 8 9
     expect(matrix(report)).toEqual({
-      // tail and head are optional numbers with no default: 8 sends them as null when left out.
-      read_file: 'A A A A A R A L',
-      read_text_file: 'A A A A A R A L',
-      read_media_file: 'A A A A A R A A',
-      // paths has minItems 1: 3 and 4 keep minItems, 8 keeps no bounds.
-      read_multiple_files: 'A A A A A R A L',
-      write_file: 'A A A A A R A A',
+      // tail and head are optional numbers with no default: 9 sends them as null when left out.
+      read_file: 'A A A A A R A A L',
+      read_text_file: 'A A A A A R A A L',
+      read_media_file: 'A A A A A R A A A',
+      // paths has minItems 1: 3 and 4 keep minItems, 9 keeps no bounds.
+      read_multiple_files: 'A A A A A R A A L',
+      write_file: 'A A A A A R A A A',
       // dryRun has a default (2, 3); the edits' objects keep their properties everywhere.
-      edit_file: 'A L L A A R A A',
-      create_directory: 'A A A A A R A A',
-      list_directory: 'A A A A A R A A',
-      // sortBy: an enum with a default (2, 3: default; 8: enum).
-      list_directory_with_sizes: 'A L L A A R A L',
+      edit_file: 'A L L A A R A A A',
+      create_directory: 'A A A A A R A A A',
+      list_directory: 'A A A A A R A A A',
+      // sortBy: an enum with a default (2, 3: default; 9: enum).
+      list_directory_with_sizes: 'A L L A A R A A L',
       // excludePatterns defaults to [] (2, 3).
-      directory_tree: 'A L L A A R A A',
-      move_file: 'A A A A A R A A',
-      search_files: 'A L L A A R A A',
-      get_file_info: 'A A A A A R A A',
-      list_allowed_directories: 'A A A A A R A A',
-      '(all tools, one request)': 'A L L A A R A L',
+      directory_tree: 'A L L A A R A A A',
+      move_file: 'A A A A A R A A A',
+      search_files: 'A L L A A R A A A',
+      get_file_info: 'A A A A A R A A A',
+      list_allowed_directories: 'A A A A A R A A A',
+      '(all tools, one request)': 'A L L A A R A A L',
     });
   });
 
@@ -139,7 +142,7 @@ describe('server-memory 2026.8.31', () => {
     const m = matrix(await lintTools(recorded('server-memory')));
     expect(Object.keys(m)).toHaveLength(10);
     // Objects in arrays, each with properties and required; nothing any host drops.
-    for (const [tool, row] of Object.entries(m)) expect(row, tool).toBe('A A A A A R A A');
+    for (const [tool, row] of Object.entries(m)) expect(row, tool).toBe('A A A A A R A A A');
   });
 });
 
@@ -147,21 +150,22 @@ describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.op
   const report = await lintTools(recorded('openapi-pet-clinic'));
 
   it('each tool on each host', () => {
-    //                                        1 2 3 4 5 6 7 8
+    //                                        1 2 3 4 5 6 7 8 9
     expect(matrix(report)).toEqual({
-      // limit has minimum/maximum (3, 8), species an enum (8), both optional without default (8 sends null).
-      'lst-pets': 'A A L A A R A L',
-      // The root is a oneOf with no "type": every MCP SDK client drops the server (2, 4, 5, 7), Langflow fails it (8),
+      // limit has minimum/maximum (3, 9), species an enum (9), both optional without default (9 sends null).
+      'lst-pets': 'A A L A A R A A L',
+      // The root is a oneOf with no "type": every MCP SDK client drops the server (2, 4, 5, 7, 8), Langflow fails it (9),
       // strict mode refuses it; Goose finds no root properties and sends no parameters (L).
-      'crt-pet': 'A D L D D R D D',
-      // nickname: anyOf [string, null]. 2025-02 has no anyOf (R); 3 and 8 keep the string alone (L); 4 takes the anyOf.
-      'rename-pet': 'A R L A A R A L',
-      // pet: anyOf of two objects (2: R); day has "format": "date", which 3 and 4 refuse (R); 8 keeps the first branch.
-      'book-visit': 'A R R R A R A L',
-      // contact: oneOf of two objects. 2 refuses oneOf; 3 makes it a string, 4 drops it (untyped), 8 reads it as Any.
-      'upd-owner': 'A R L L A R A L',
-      // One request: crt-pet takes the server down on 2, 4, 5, 7, 8; on 3, book-visit's format fails the request.
-      '(all tools, one request)': 'A D R D D R D D',
+      // 7 and 8 alike: the Tool shape fails before any rule on unions is reached.
+      'crt-pet': 'A D L D D R D D D',
+      // nickname: anyOf [string, null]. 2025-02 has no anyOf (R); 3 and 9 keep the string alone (L); 4 takes the anyOf.
+      'rename-pet': 'A R L A A R A A L',
+      // pet: anyOf of two objects (2: R); day has "format": "date", which 3 and 4 refuse (R); 9 keeps the first branch.
+      'book-visit': 'A R R R A R A A L',
+      // contact: oneOf of two objects. 2 refuses oneOf; 3 makes it a string, 4 drops it (untyped), 9 reads it as Any.
+      'upd-owner': 'A R L L A R A A L',
+      // One request: crt-pet takes the server down on 2, 4, 5, 7, 8, 9; on 3, book-visit's format fails the request.
+      '(all tools, one request)': 'A D R D D R D D D',
     });
   });
 
@@ -173,7 +177,8 @@ describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.op
       takesDown: 'request',
     });
     const pet = report.tools.find((t) => t.name === 'crt-pet')!.hosts;
-    expect(pet.claude!.takesDown).toBe('server');
+    expect(pet['claude-code-2025-07']!.takesDown).toBe('server');
+    expect(pet['claude-code-2026-08']!.takesDown).toBe('server');
     expect(pet.langflow!.detail).toBe("Failed to create tool 'crt-pet' from server '<server>': Root schema must be type 'object'");
     expect(report.tools.find((t) => t.name === 'rename-pet')!.hosts['goose-google-2025-02']!.lost).toEqual([
       { kind: 'union', path: '/inputSchema/properties/nickname/anyOf', what: 'nullable anyOf: shown as a plain string alone, so null cannot be sent' },
@@ -195,14 +200,14 @@ describe("the kit's own baseline", () => {
   it('strict objects of enums: shown whole on strict mode and Claude, the enums and additionalProperties lost elsewhere', async () => {
     const listing = await readServer({ label: 'baseline', command: process.execPath, args: [SERVER_JS] }, 10_000);
     const report = await lintTools(listing.tools);
-    //                  1 2 3 4 5 6 7 8
+    //                  1 2 3 4 5 6 7 8 9
     expect(matrix(report)).toEqual({
-      // additionalProperties: false goes on 2 and 3 (stripped, not in the list) and 4 (not among the 20 keys); 8 drops enums.
-      conjugate: 'A L L L A A A L',
-      get_profile: 'A L L L A A A L',
-      update_profile: 'A L L L A A A L',
-      lessons: 'A L L L A A A L',
-      '(all tools, one request)': 'A L L L A A A L',
+      // additionalProperties: false goes on 2 and 3 (stripped, not in the list) and 4 (not among the 20 keys); 9 drops enums.
+      conjugate: 'A L L L A A A A L',
+      get_profile: 'A L L L A A A A L',
+      update_profile: 'A L L L A A A A L',
+      lessons: 'A L L L A A A A L',
+      '(all tools, one request)': 'A L L L A A A A L',
     });
     expect(kinds(report, 'conjugate', 'langflow')).toEqual(['additionalProperties', 'enum']);
     expect(kinds(report, 'get_profile', 'langflow')).toEqual(['additionalProperties']);
@@ -222,14 +227,18 @@ describe('refused or dropped: every way a profile rejects, and what it takes dow
     ['continue-gemini-2025-02', { properties: {} }, 'dropped server'],
     ['gemini-cli-2025-06', { properties: {} }, 'dropped server'],
     ['gemini-cli-2025-11', { properties: {} }, 'dropped server'],
-    ['claude', { properties: {} }, 'dropped server'],
+    ['claude-code-2025-07', { properties: {} }, 'dropped server'],
+    ['claude-code-2026-08', { properties: {} }, 'dropped server'],
+    ['claude-code-2026-08', { type: 'object', required: null }, 'dropped server'],
     // The model API's 400: the whole request.
     ['continue-gemini-2025-02', { type: 'object', properties: { a: { const: 'x' } } }, 'refused request'],
     ['goose-google-2025-02', { type: 'object', properties: { a: { type: ['string', 'null'] } } }, 'refused request'],
     ['gemini-cli-2025-06', { type: 'object', properties: { a: { type: 'array' } } }, 'refused request'],
     ['gemini-cli-2025-11', { type: 'object', properties: { a: { $ref: '#/$defs/Nope' } } }, 'refused request'],
     ['openai-strict', { type: 'object', properties: {} }, 'refused request'],
-    ['claude', unionRoot, 'refused request'],
+    ['claude-code-2025-07', unionRoot, 'refused request'],
+    // Claude Code 2.1.235 skips a tool with a union at the top, alone: the server's other tools stay.
+    ['claude-code-2026-08', unionRoot, 'dropped tool'],
     // @google/genai 1.4.0 throws ("type and anyOf cannot be both populated"): gemini-cli loses the server.
     ['gemini-cli-2025-06', { type: 'object', properties: { a: { type: 'string', anyOf: [{ type: 'string' }, { type: 'null' }] } } }, 'dropped server'],
     // Goose's format_tools panics on properties that are not an object: the request never goes (modelled).
@@ -238,6 +247,22 @@ describe('refused or dropped: every way a profile rejects, and what it takes dow
     ['langflow', { type: 'string' }, 'dropped server'],
   ])('%s on %j: %s', async (host, schema, expected) => {
     expect(await verdictOf(host, schema)).toBe(expected);
+  });
+
+  it('claude-code-2026-08 leaves the union tool out with its own log line, and the server goes on with the other', async () => {
+    const report = await lintTools([tool({ type: 'object', properties: {} }), { ...tool(unionRoot), name: 'u' }]);
+    // The log line of Claude Code 2.1.235, written out by hand from its code (claude-code-2026-08.ts).
+    expect(report.tools[1]!.hosts['claude-code-2026-08']).toEqual({
+      verdict: 'dropped',
+      detail: 'Skipping tool "u": its input schema uses top-level anyOf, which the Anthropic API does not accept. Other tools from this server remain available.',
+      takesDown: 'tool',
+    });
+    expect(report.tools[0]!.hosts['claude-code-2026-08']!.verdict).toBe('accepted');
+    expect(report.server.hosts['claude-code-2026-08']).toEqual({ verdict: 'lossy', detail: '1 of 2 tools left out by the host, the others shown' });
+    // 1.0.63 sent it on: the API refuses the whole request, counting the union tool second.
+    expect(report.server.hosts['claude-code-2025-07']!.detail).toBe(
+      '400 invalid_request_error: tools.1.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
+    );
   });
 });
 

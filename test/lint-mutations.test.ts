@@ -112,7 +112,7 @@ const mutations: { name: string; file: string; from: string; to: string; holds: 
     file: 'src/lint/hosts.ts',
     from: "return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };\n}",
     to: "return { verdict: 'refused', detail: view.rejected, takesDown: view.lost };\n}",
-    holds: async (mod) => tool(await mod.lintTools(recorded('openapi-pet-clinic')), 'crt-pet').hosts.claude!.verdict === 'dropped',
+    holds: async (mod) => tool(await mod.lintTools(recorded('openapi-pet-clinic')), 'crt-pet').hosts['claude-code-2025-07']!.verdict === 'dropped',
   },
   {
     name: 'a dropped enum is not a loss',

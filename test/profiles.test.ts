@@ -1,6 +1,6 @@
 /**
  * Client profiles against hand-written published schemas: the profile list, then each schema across the hosts
- * (faithful, openai-strict, claude, langflow, and the Gemini hosts where a case names them), purity, and the
+ * (faithful, openai-strict, the two Claude Code builds, langflow, and the Gemini hosts where a case names them), purity, and the
  * client-side checks. Every input schema and every expected output (what the model sees, the host's error
  * text) is written out by hand from each host's documented rules, as cited next to the code in
  * src/lab/profiles/; none is computed by the code under test. The schemas and the helpers are in
@@ -31,7 +31,7 @@ import {
 // ---------------------------------------------------------------------------
 
 describe('the profile list', () => {
-  it('has the eight profiles, in order, each with a source and one date', () => {
+  it('has the nine profiles, in order, each with a source and one date', () => {
     expect(PROFILE_IDS).toEqual([
       'faithful',
       'continue-gemini-2025-02',
@@ -39,7 +39,8 @@ describe('the profile list', () => {
       'gemini-cli-2025-06',
       'gemini-cli-2025-11',
       'openai-strict',
-      'claude',
+      'claude-code-2025-07',
+      'claude-code-2026-08',
       'langflow',
     ]);
     expect(PROFILES.map((p) => p.id)).toEqual(PROFILE_IDS);
@@ -51,6 +52,9 @@ describe('the profile list', () => {
     expect(getProfile('faithful')?.asOf).toBe('n/a');
     expect(getProfile('continue-gemini-2025-02')?.asOf).toBe('Continue v0.9.259, 2025-02-01, Gemini API before 2025-03-13');
     expect(getProfile('gemini-cli-2025-11')?.asOf).toBe('gemini-cli v0.17.0, 2025-11-20, Gemini API parametersJsonSchema');
+    expect(getProfile('claude-code-2025-07')?.asOf).toBe('Claude Code 1.0.63, 2025-07-30, Anthropic Messages API');
+    expect(getProfile('claude-code-2026-08')?.asOf).toBe('Claude Code 2.1.235, 2026-08-18, Anthropic Messages API');
+    expect(getProfile('claude')).toBeUndefined();
     expect(getProfile('gemini')).toBeUndefined();
     expect(getProfile('gemini-2025-11')).toBeUndefined();
     expect(getProfile('nope')).toBeUndefined();
@@ -65,8 +69,8 @@ describe('the profile list', () => {
 // The other hosts
 
 describe('the baseline schema', () => {
-  it('faithful, openai-strict and claude show it unchanged', async () => {
-    for (const id of ['faithful', 'openai-strict', 'claude']) expect(await shown(id, BASELINE)).toEqual([BASELINE]);
+  it('faithful, openai-strict and both Claude Code builds show it unchanged', async () => {
+    for (const id of ['faithful', 'openai-strict', 'claude-code-2025-07', 'claude-code-2026-08']) expect(await shown(id, BASELINE)).toEqual([BASELINE]);
   });
 
   it('langflow shows plain strings: no enums, no $schema, no additionalProperties', async () => {
@@ -85,9 +89,10 @@ describe('the baseline schema', () => {
 });
 
 describe('required removed', () => {
-  it('faithful and claude show it unchanged', async () => {
+  it('faithful and both Claude Code builds show it unchanged', async () => {
     expect(await shown('faithful', NO_REQUIRED)).toEqual([NO_REQUIRED]);
-    expect(await shown('claude', NO_REQUIRED)).toEqual([NO_REQUIRED]);
+    expect(await shown('claude-code-2025-07', NO_REQUIRED)).toEqual([NO_REQUIRED]);
+    expect(await shown('claude-code-2026-08', NO_REQUIRED)).toEqual([NO_REQUIRED]);
   });
 
   it('the three legacy-field Gemini hosts accept it without $schema and additionalProperties', async () => {
@@ -117,8 +122,8 @@ describe('required removed', () => {
 });
 
 describe('a property that is an anyOf of two objects', () => {
-  it('faithful, openai-strict and claude show it unchanged', async () => {
-    for (const id of ['faithful', 'openai-strict', 'claude']) expect(await shown(id, ANY_OF_VERB)).toEqual([ANY_OF_VERB]);
+  it('faithful, openai-strict and both Claude Code builds show it unchanged', async () => {
+    for (const id of ['faithful', 'openai-strict', 'claude-code-2025-07', 'claude-code-2026-08']) expect(await shown(id, ANY_OF_VERB)).toEqual([ANY_OF_VERB]);
   });
 
   it('langflow keeps only the first branch', async () => {
@@ -162,8 +167,8 @@ describe('a discriminated union: oneOf with a const discriminator', () => {
     ]);
   });
 
-  it('faithful and claude show it unchanged', async () => {
-    for (const id of ['faithful', 'claude']) expect(await shown(id, ONE_OF_VERB)).toEqual([ONE_OF_VERB]);
+  it('faithful and both Claude Code builds show it unchanged', async () => {
+    for (const id of ['faithful', 'claude-code-2025-07', 'claude-code-2026-08']) expect(await shown(id, ONE_OF_VERB)).toEqual([ONE_OF_VERB]);
   });
 });
 
@@ -175,8 +180,8 @@ describe('the empty published schema {type: object, properties: {}}', () => {
     );
   });
 
-  it('faithful, claude and langflow accept it as a tool with no parameters', async () => {
-    for (const id of ['faithful', 'claude', 'langflow']) expect(await shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
+  it('faithful, both Claude Code builds and langflow accept it as a tool with no parameters', async () => {
+    for (const id of ['faithful', 'claude-code-2025-07', 'claude-code-2026-08', 'langflow']) expect(await shown(id, EMPTY)).toEqual([{ type: 'object', properties: {} }]);
   });
 
   it('langflow then sends nothing the model wrote', async () => {
@@ -188,23 +193,50 @@ describe('the empty published schema {type: object, properties: {}}', () => {
 });
 
 describe('a union at the root', () => {
-  it('claude refuses the request (anthropics/claude-code#5319)', async () => {
-    expect(await rejection('claude', ROOT_ANY_OF)).toBe(
+  it('claude-code-2025-07 sends it on and the API refuses the request (anthropics/claude-code#4753, 1.0.63)', async () => {
+    expect(await rejection('claude-code-2025-07', ROOT_ANY_OF)).toBe(
       '400 invalid_request_error: tools.0.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
     );
   });
 
-  it('claude counts the offending tool among several', async () => {
-    expect(await rejection('claude', BASELINE, EMPTY, ROOT_ANY_OF)).toBe(
+  it('claude-code-2025-07 counts the offending tool among several', async () => {
+    expect(await rejection('claude-code-2025-07', BASELINE, EMPTY, ROOT_ANY_OF)).toBe(
       '400 invalid_request_error: tools.2.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
     );
   });
 
-  it('claude drops every tool when one inputSchema is {} (mastra#18255), and says the text is the kit\'s', async () => {
-    expect(await rejection('claude', BASELINE, {})).toBe(
-      "(kit text: Claude Code itself shows no error) every tool of this server was dropped: tool 'tool1' has an inputSchema " +
-        'whose root is not "type": "object", so the MCP client discarded the whole tools/list and the model sees no tools',
-    );
+  it('claude-code-2026-08 leaves that tool out alone and shows the others (Claude Code 2.1.235)', async () => {
+    expect(await shown('claude-code-2026-08', BASELINE, EMPTY, ROOT_ANY_OF)).toEqual([BASELINE, EMPTY]);
+    const view = await profile('claude-code-2026-08').present(published(BASELINE, ROOT_ANY_OF));
+    expect(view).toMatchObject({
+      skipped: [
+        {
+          name: 'tool1',
+          reason: 'Skipping tool "tool1": its input schema uses top-level anyOf, which the Anthropic API does not accept. Other tools from this server remain available.',
+        },
+      ],
+    });
+    // A combinator that is not a list: the other reason of the same code.
+    expect(await profile('claude-code-2026-08').present(published({ type: 'object', properties: {}, oneOf: {} }))).toEqual({
+      tools: [],
+      skipped: [{ name: 'conjugate', reason: 'Skipping tool "conjugate": input schema has top-level oneOf that is not an array. Other tools from this server remain available.' }],
+    });
+  });
+
+  it('both Claude Code builds drop every tool when one inputSchema is {} (the MCP SDK Tool shape in 1.0.63 and 2.1.235), and say the text is the kit\'s', async () => {
+    for (const id of ['claude-code-2025-07', 'claude-code-2026-08'])
+      expect(await rejection(id, BASELINE, {})).toBe(
+        '(kit text: the session shows no error; Claude Code logs "Failed to fetch tools: " and the ZodError to the server\'s MCP log) ' +
+          "every tool of this server was dropped: tool 'tool1' has an inputSchema " +
+          'whose root is not "type": "object", so the MCP client discarded the whole tools/list and the model sees no tools',
+      );
+  });
+
+  it('both drop the server for "required": null (anthropics/claude-code#44364) before any rule on unions', async () => {
+    for (const id of ['claude-code-2025-07', 'claude-code-2026-08']) {
+      const view = await profile(id).present(published(ROOT_ANY_OF, { type: 'object', required: null }));
+      expect(view, id).toMatchObject({ lost: 'server' });
+    }
   });
 
   it('openai-strict refuses a root with no type', async () => {
@@ -306,9 +338,9 @@ describe('client-side checks', () => {
   };
 
   // gemini-cli-2025-11 checks the arguments with Ajv (test/profiles-gemini.test.ts): not among these.
-  it('faithful, three of the Gemini hosts and claude pass the arguments through untouched', async () => {
+  it('faithful, three of the Gemini hosts and both Claude Code builds pass the arguments through untouched', async () => {
     const args = { verb: 'eat', tense: 'simple past', extra: 1 };
-    for (const id of ['faithful', 'continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06', 'claude'])
+    for (const id of ['faithful', 'continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06', 'claude-code-2025-07', 'claude-code-2026-08'])
       expect((await profile(id).validate((await seenBy(id, NO_REQUIRED)), args))).toEqual({ ok: true, args: { verb: 'eat', tense: 'simple past', extra: 1 } });
   });
 

@@ -302,6 +302,9 @@ describe('the verdicts', () => {
 
   it('a refused tool list is worse; the same answers with more retries are worse; ok up with silent errors is mixed', () => {
     expect(verdict(run({ finalOutcomes: { 'client-rejected': 10 }, accuracy: { correct: 0, total: 30 }, host: { accepted: false, rejection: 'no' } }), base)).toBe('worse');
+    // Even against a baseline with silent errors: a refused list has none because it runs nothing.
+    const refused = run({ finalOutcomes: { 'client-rejected': 10 }, accuracy: { correct: 0, total: 30 }, host: { accepted: false, rejection: 'no' } });
+    expect(verdict(refused, { ...base, silentWrong: 2 })).toBe('worse');
     expect(verdict({ ...base, retries: { total: 5, perCall: 0.5, perFailingCall: 2.5, distribution: { '0': 8, '2': 1, '3': 1 }, cap: 9 } }, base)).toBe('worse');
     expect(verdict(run({ silentWrong: 3 }), base)).toBe('mixed');
     expect(verdict(run({ mutationsThroughReadOnly: 2 }), base)).toBe('mixed');

@@ -178,6 +178,8 @@ export function verdict(run: Judged, against: Judged): { verdict: 'same' | 'bett
     worse: figures.filter((f) => direction(f, run, against) === 'worse'),
   });
   const outcome = split(on('outcome'));
+  // A tool list the host refuses runs nothing: fewer silent errors there are not better, they are no answers at all.
+  if (direction(HOST_REFUSED, run, against) === 'worse') return { verdict: 'worse', better: [], worse: outcome.worse };
   if (outcome.better.length > 0 && outcome.worse.length > 0) return { verdict: 'mixed', ...outcome };
   if (outcome.better.length > 0) return { verdict: 'better', ...outcome };
   if (outcome.worse.length > 0) return { verdict: 'worse', ...outcome };

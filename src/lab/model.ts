@@ -14,7 +14,10 @@
  * - where the schema lists options, it picks the option that says the
  *   request's meaning, mostly: now and then it writes its own words instead
  *   (`strayFromEnum`) or a neighbouring option (`wrongOption`); when no option
- *   can say it, it writes its own words anyway (`offList`) or gives up;
+ *   can say it, it writes its own words anyway (`offList`), or else picks a
+ *   listed option all the same or leaves the key out (`offListOmit`), as
+ *   the small models of BFCL did; told by an error which options there are,
+ *   it keeps to them and, when none says it, gives up;
  * - where the schema lists none, it writes the words a person would, the
  *   commonest first (meanings.ts), and the server accepts what it accepts;
  * - a union branch is chosen by what the request can fill, among the
@@ -195,6 +198,11 @@ function guessMeaning(concept: string, ctx: Context): Meaning | undefined {
   return ctx.knobs.temperature === 0 ? pool[0] : pool[Math.floor(ctx.rng() * pool.length)];
 }
 
+/** A listed option when none is called for (greedy: the first; sampling: any, as BFCL's small models picked Eastern, Western, Northern). */
+function anyOption(options: readonly string[], ctx: Context): string | undefined {
+  return ctx.knobs.temperature === 0 ? options[0] : options[Math.floor(ctx.rng() * options.length)];
+}
+
 /** Words for a meaning, other than `avoid`: what a model writes when it strays. */
 function ownWords(meaning: Meaning, avoid: string | undefined, ctx: Context): string {
   const words = PHRASINGS[meaning].filter((p) => p !== avoid);
@@ -219,17 +227,18 @@ function writeScalar(schema: JsonSchema, concept: string | undefined, path: stri
     return { ok: true, value: isMeaning(stated) ? ranked(PHRASINGS[stated], ctx) : stated };
   }
 
-  if (stated === undefined) {
-    // A value the request does not state, where options are listed: a guess among them (greedy: the first).
-    const guess = ctx.knobs.temperature === 0 ? options[0] : options[Math.floor(ctx.rng() * options.length)];
-    return { ok: true, value: guess };
-  }
+  // A value the request does not state, where options are listed: a guess among them.
+  if (stated === undefined) return { ok: true, value: anyOption(options, ctx) };
   const meaning = isMeaning(stated) ? stated : undefined;
   const option = meaning ? optionFor(meaning, options) : options.includes(stated) ? stated : undefined;
   if (option === undefined) {
-    // Nothing listed says it. Told so by an error, the model gives up; otherwise it writes its own words now and then.
-    if (!strict && chance(ctx.knobs.offList, ctx)) return { ok: true, value: meaning ? ownWords(meaning, undefined, ctx) : stated };
-    return { ok: false, reason: `"${meaning ? PHRASINGS[meaning][0] : stated}" is not among the options of ${path}` };
+    // Nothing listed says it. Told the options by an error, the model gives up (the kit's assumption: BFCL has one turn).
+    if (strict) return { ok: false, reason: `"${meaning ? PHRASINGS[meaning][0] : stated}" is not among the options of ${path}` };
+    // Otherwise, as on BFCL simple_234 (knobs.ts): its own words now and then; else a listed option all the same, or the
+    // key left out (never a key an error asked for). No small model gave up there.
+    if (chance(ctx.knobs.offList, ctx)) return { ok: true, value: meaning ? ownWords(meaning, undefined, ctx) : stated };
+    if (!ctx.lessons.mustWrite.has(path) && chance(ctx.knobs.offListOmit, ctx)) return { ok: true, value: undefined };
+    return { ok: true, value: anyOption(options, ctx) };
   }
   if (!strict && meaning) {
     if (chance(ctx.knobs.strayFromEnum, ctx)) return { ok: true, value: ownWords(meaning, option, ctx) };

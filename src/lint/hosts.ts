@@ -110,7 +110,9 @@ export async function hostVerdict(profile: ClientProfile, tool: ListedTool): Pro
 async function presentOne(profile: ClientProfile, tool: ListedTool): Promise<HostVerdict> {
   const view = await profile.present(published([tool]));
   if ('rejected' in view) return rejection(view);
-  const seen = view.tools[0]!;
+  const seen = view.tools.find((t) => t.name === tool.name);
+  // The host left this tool out on its own and would show the others (Claude Code 2.1.235, a top-level union).
+  if (!seen) return { verdict: 'dropped', detail: view.skipped?.find((s) => s.name === tool.name)?.reason ?? 'the host does not show this tool', takesDown: 'tool' };
   const lost = [...schemaLosses(tool, seen), ...(await sentLosses(profile, seen))];
   return lost.length === 0 ? { verdict: 'accepted', detail: 'shown as published' } : { verdict: 'lossy', detail: lossDetail(lost), lost };
 }
@@ -126,6 +128,9 @@ export async function wholeListVerdict(profile: ClientProfile, tools: ListedTool
   if ('rejected' in view) return rejection(view);
   const lossy = perTool.filter((v) => v.verdict === 'lossy').length;
   if (perTool.some((v) => v.verdict === 'unknown')) return { verdict: 'unknown', detail: 'the profile could not read every tool' };
+  // Tools the host leaves out one by one: the server still works, with fewer tools.
+  const alone = tools.length - view.tools.length;
+  if (alone > 0) return { verdict: 'lossy', detail: `${alone} of ${tools.length} tool${tools.length === 1 ? '' : 's'} left out by the host, the others shown${lossy > 0 ? `; ${lossy} lossy` : ''}` };
   if (lossy === 0) return { verdict: 'accepted', detail: tools.length === 0 ? 'no tools' : `every tool shown as published` };
   return { verdict: 'lossy', detail: `${lossy} of ${tools.length} tool${tools.length === 1 ? '' : 's'} lossy` };
 }

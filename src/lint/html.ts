@@ -54,7 +54,7 @@ footer { margin-top: 2.5rem; border-top: 2px solid var(--line); padding-top: .6r
 
 function verdictCell(v: HostVerdict | undefined, host: string, tool: string): string {
   const look = LOOK[v?.verdict ?? 'unknown'];
-  const scope = v?.takesDown === 'request' ? ' The whole request fails with it, every tool in it.' : v?.takesDown === 'server' ? ' Every tool of the server is dropped with it.' : '';
+  const scope = v?.takesDown === 'request' ? ' The whole request fails with it, every tool in it.' : v?.takesDown === 'server' ? ' Every tool of the server is dropped with it.' : v?.takesDown === 'tool' ? " Only this tool is left out; the server's other tools are shown." : '';
   const detail = v ? `${v.detail}${scope && !/[.!?]$/.test(v.detail) ? '.' : ''}${scope}` : 'no verdict';
   return (
     `<td class="v" style="background:${look.colour};color:${look.ink}" aria-label="${esc(`${tool} on ${host}: ${look.word}`)}">` +

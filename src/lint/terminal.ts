@@ -160,9 +160,10 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
       const scope = whole.takesDown === 'request' ? 'the whole request fails, every tool in it' : 'every tool of this server is dropped';
       const alone = (['refused', 'dropped', 'unknown'] as const).map((v) => [v, badTools.filter((t) => t.hosts[host]?.verdict === v).length] as const).filter(([, n]) => n > 0);
       body = `${scope} (of ${report.tools.length} tools alone: ${alone.map(([v, n]) => `${n} ${v}`).join(', ')}): ${whole.detail.split('\n')[0]}`;
-    } else if (verdicts.some((v) => v.verdict === 'lossy')) {
+    } else if (verdicts.some((v) => v.verdict === 'lossy' || v.takesDown === 'tool')) {
       word = 'lossy';
-      body = lossSummary(verdicts);
+      const alone = verdicts.filter((v) => v.takesDown === 'tool').length;
+      body = [alone > 0 ? `${plural(alone, 'tool')} left out alone, the others shown` : '', lossSummary(verdicts)].filter((b) => b !== '').join('; ');
     } else if (whole?.verdict === 'unknown') {
       word = 'unknown';
       body = whole.detail;

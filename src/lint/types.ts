@@ -32,8 +32,11 @@ export interface HostVerdict {
   detail: string;
   /** lossy: each thing the model is no longer told, or that the host changes on the way. */
   lost?: Loss[];
-  /** refused or dropped: 'request' (every tool of the request fails, any server's) or 'server' (every tool of this server is discarded). */
-  takesDown?: 'request' | 'server';
+  /**
+   * refused or dropped: 'request' (every tool of the request fails, any server's), 'server' (every tool of this server
+   * is discarded) or 'tool' (this tool alone is left out, the server's others are shown: Claude Code 2.1.235).
+   */
+  takesDown?: 'request' | 'server' | 'tool';
 }
 
 export interface Loss {

@@ -144,7 +144,7 @@ export const geminiCli202511: ClientProfile = {
     'google-gemini/gemini-cli b3cfaeb6 (#5694, hasValidTypes, v0.1.19) and 11c995e9 (#9574, removed, v0.8.0)',
     'googleapis/js-genai src/types.ts FunctionDeclaration.parametersJsonSchema ("Describes the parameters to the function in JSON Schema format")',
     'googleapis/js-genai 7d53d578 (2025-06-13): responseJsonSchema keyword list, "oneOf (interpreted the same as anyOf)"',
-    'Google blog "Improving Structured Outputs in the Gemini API" (2025-11-05): anyOf, $ref, minimum/maximum, additionalProperties, type: \'null\', prefixItems',
+    'Google blog "Improving Structured Outputs in the Gemini API" (2025-11-05), about responseJsonSchema only: anyOf, $ref, minimum/maximum, additionalProperties, type: \'null\', prefixItems; that parametersJsonSchema takes the same is the kit\'s reading (gemini-cli sends MCP schemas there unchanged), not a documented rule',
     'agent-infra/sandbox#83 (2025-11-21): "reference to undefined schema at properties.language"',
     'modelcontextprotocol/typescript-sdk src/types.ts ToolSchema at tag 1.15.1 (the SDK in gemini-cli v0.17.0\'s package-lock.json)',
     'google-gemini/gemini-cli v0.17.0 (079dfef2) packages/core/src/tools/tools.ts BaseDeclarativeTool.build()/validateToolParams, packages/core/src/utils/schemaValidator.ts SchemaValidator.validate, packages/core/src/core/coreToolScheduler.ts createErrorResponse (INVALID_TOOL_PARAMS): run as published, @google/gemini-cli-core 0.17.0',

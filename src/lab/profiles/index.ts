@@ -4,7 +4,8 @@
  * arguments. One file per host; shared.ts describes the shape, and every
  * behaviour cites its primary source next to its code.
  */
-import { claude } from './claude.js';
+import { claudeCode202507 } from './claude-code-2025-07.js';
+import { claudeCode202608 } from './claude-code-2026-08.js';
 import { continueGemini } from './continue-gemini.js';
 import { faithful } from './faithful.js';
 import { geminiCli202506 } from './gemini-cli-2025-06.js';
@@ -16,7 +17,7 @@ import type { ClientProfile } from './shared.js';
 
 export type { ClientProfile } from './shared.js';
 
-export const PROFILES: readonly ClientProfile[] = [faithful, continueGemini, gooseGoogle, geminiCli202506, geminiCli202511, openAiStrict, claude, langflow];
+export const PROFILES: readonly ClientProfile[] = [faithful, continueGemini, gooseGoogle, geminiCli202506, geminiCli202511, openAiStrict, claudeCode202507, claudeCode202608, langflow];
 
 export const PROFILE_IDS: readonly string[] = PROFILES.map((p) => p.id);
 

@@ -9,12 +9,12 @@ const langflowModels = new WeakMap<object, PyModel>();
 export const langflow: ClientProfile = {
   id: 'langflow',
   title: 'Langflow MCP tools: schema rebuilt as a Pydantic model (enum/const dropped, first anyOf branch kept, oneOf untyped)',
-  asOf: 'langflow after PR 7941 (2025-05), before the argument clean-up of PR 12622 (2026-04)',
+  asOf: 'langflow lfx json_schema.py at 07cdd0a4 (2026-03-27 or later: it has PR #12359\'s guards)',
   sources: [
-    'langflow src/lfx/src/lfx/schema/json_schema.py create_input_schema_from_json_schema (read at commit 07cdd0a4)',
+    'langflow src/lfx/src/lfx/schema/json_schema.py create_input_schema_from_json_schema at commit 07cdd0a4a75f (the `building` guard of PR #12359, opened 2026-03-27; an object without properties as dict[str, Any]; a type list read); the earlier f650516d has none of the three: an object without properties became an empty model dropping every key, a type list raised TypeError',
     'langflow-ai/langflow PR 7941 "fix: mcp anyOf support" (2025-05-07)',
     'langflow src/backend/base/langflow/base/mcp/util.py (PR 7941 era): update_tools raises "Failed to create tool ..."; create_tool_coroutine: model_validate, then run_tool(arguments=validated.model_dump())',
-    'langflow-ai/langflow#12616 and PR 12622 (2026-04: later versions stop forwarding blank/None optional values)',
+    'langflow-ai/langflow#8059 (2025-05-15, open): the MCP component sends null for an optional parameter left out (PR 12622, 2026-04-10, for #12616, stops forwarding blank strings and empty objects from the component\'s inputs; it does not name null)',
   ],
   notes:
     'Rejection: update_tools re-raises the ValueError for one bad tool, so the whole server fails to load, as ' +

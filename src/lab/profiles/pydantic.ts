@@ -55,8 +55,10 @@ export class RootNotObject extends Error {}
 
 /**
  * A transcription of langflow `create_input_schema_from_json_schema`
- * (src/lfx/src/lfx/schema/json_schema.py, read at commit 07cdd0a4; the anyOf
- * logic is langflow-ai/langflow PR 7941, 2025-05-07):
+ * (src/lfx/src/lfx/schema/json_schema.py at commit 07cdd0a4, which has the
+ * `building` guard of langflow-ai/langflow PR #12359, opened 2026-03-27; the
+ * earlier f650516d lacks it, makes an object without properties an empty model
+ * and raises TypeError on a type list; the anyOf logic is PR 7941, 2025-05-07):
  *  - root `type` not "object": ValueError("Root schema must be type 'object'").
  *  - `$ref` is followed through the root's `$defs` only (a `definitions`
  *    target is "not found" and becomes str; a circular chain becomes str).

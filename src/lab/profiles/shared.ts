@@ -17,7 +17,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema, SeenTool } from '../types.js';
 
 export interface ClientProfile {
-  /** 'faithful' | 'continue-gemini-2025-02' | 'goose-google-2025-02' | 'gemini-cli-2025-06' | 'gemini-cli-2025-11' | 'openai-strict' | 'claude' | 'langflow' */
+  /** 'faithful' | 'continue-gemini-2025-02' | 'goose-google-2025-02' | 'gemini-cli-2025-06' | 'gemini-cli-2025-11' | 'openai-strict' | 'claude-code-2025-07' | 'claude-code-2026-08' | 'langflow' */
   id: string;
   title: string; // one line for the terminal
   /** The one host version and date the profile models, e.g. 'gemini-cli v0.17.0, 2025-11-20'; 'n/a' for faithful. */
@@ -45,7 +45,14 @@ export type PublishedTool = Pick<Tool, 'name' | 'description' | 'inputSchema'>;
  *    with a log line at most; the host goes on without them.
  */
 export type Lost = 'request' | 'server';
-export type Presented = { rejected: string; lost: Lost } | { tools: SeenTool[] };
+/**
+ * What the model is shown. `skipped` names the tools a host left out on their
+ * own while showing the rest (Claude Code 2.1.235 skips a tool with a top-level
+ * union), each with the host's own log text; the labs see only that the tool is
+ * not there, the linter reads the reason.
+ */
+export type Shown = { tools: SeenTool[]; skipped?: { name: string; reason: string }[] };
+export type Presented = { rejected: string; lost: Lost } | Shown;
 
 /** The model's API refuses the whole request (`lost: 'request'`). */
 export function refusedRequest(rejected: string): Presented {
