@@ -68,7 +68,7 @@ export const continueGemini: ClientProfile = {
     'continuedev/continue core/context/mcp/index.ts at 7220b49a (parameters: tool.inputSchema)',
     'modelcontextprotocol/typescript-sdk src/types.ts ToolSchema at tag 1.0.3 (the SDK version in Continue\'s core/package-lock.json at 7220b49a)',
     'google/ai/generativelanguage/v1beta/content.proto in @google-ai/generativelanguage 2.9.1 (2025-02-12): the fields of the Schema message',
-    'QuantumNous/new-api#766 (2025-02-18: any_of parsed, type "null" an Invalid value, title and default Unknown names), langchain-ai/langchainjs#7758 (2025-02-25: $defs), block/goose#703 (2025-01-23: default), lobehub/lobehub#4994 (2024-12-12: examples)',
+    'QuantumNous/new-api#766 (2025-02-18: any_of parsed, type "null" an Invalid value, title and default Unknown names), langchain-ai/langchainjs#7758 (2025-02-25: $defs), aaif-goose/goose#703 (2025-01-23: default), lobehub/lobehub#4994 (2024-12-12: examples)',
     'googleapis/python-genai#447 and commit 891d736d (unions in that SDK for Gemini API users from 2025-03-13; what the API then did with a clean union is unknown)',
     'router-for-me/CLIProxyAPI#97, zed-industries/zed#43231, zed-extensions/mcp-server-brave-search#12, aaif-goose/goose#5242 (Unknown name texts)',
     'WordPress/ai-provider-for-google#33, zed-industries/zed#53919 (type as a list)',

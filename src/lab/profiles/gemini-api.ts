@@ -84,9 +84,10 @@ const FIELDS_2025_02 = [
  * property_ordering, with title, default and any_of, by
  * @google-ai/generativelanguage 3.2.0, 2025-05-09; min/max_length, pattern,
  * min/max_properties and example by 3.4.0, 2025-08-27) for which no answer of
- * the API before 2025-03-13 was found. Whether it knew them then is unknown: they pass here, unrefused,
- * rather than draw a guessed "Unknown name". (`title` and `default` are not
- * among them: answered "Unknown name" then, see LEGACY_2025_02.)
+ * the API before 2025-03-13 was found. Whether it knew them then is unknown:
+ * they pass here, unrefused, rather than draw a guessed "Unknown name".
+ * (`title` and `default` are not among them: answered "Unknown name" then,
+ * see LEGACY_2025_02.)
  */
 const STATUS_UNKNOWN_2025_02 = [
   'minimum', 'maximum', 'minLength', 'min_length', 'maxLength', 'max_length', 'pattern',
@@ -95,13 +96,13 @@ const STATUS_UNKNOWN_2025_02 = [
 
 /**
  * The API as Continue and Goose met it in 2025-02. Every keyword that is not
- * a field draws "Unknown name" (the JSON parser refuses any name it cannot
- * find in the message, which no JSON Schema keyword outside the lists above
- * ever was, as far as the published message shows up to 3.4.0, 2025-08-27),
- * and the evidence of that date:
+ * a field draws "Unknown name": the JSON parser refuses any name it cannot
+ * find in the message, and no keyword outside the two lists above was ever a
+ * field of the published message, up to 3.4.0 (2025-08-27). The evidence of
+ * that date:
  *  - `title`: QuantumNous/new-api#766 (2025-02-18), at '...any_of[0]' and
  *    inside it;
- *  - `default`: block/goose#703 (2025-01-23, generativelanguage v1beta,
+ *  - `default`: aaif-goose/goose#703 (2025-01-23, generativelanguage v1beta,
  *    gemini-1.5-flash) and new-api#766;
  *  - `$defs`: langchain-ai/langchainjs#7758 (2025-02-25, Gemini API);
  *  - `examples`: lobehub/lobehub#4994 (2024-12-12, generativelanguage v1beta)
