@@ -220,7 +220,8 @@ describe('the page', () => {
     const es = pages['structural-anyof']!.html;
     has(es, '<html lang="es">');
     has(es, 'El anfitrión rechazó la lista de herramientas');
-    has(es, 'Unknown name &quot;anyOf&quot;');
+    // The API of 2025-02 parses the anyOf and names the additionalProperties inside its branches (gemini-api.ts).
+    has(es, 'Unknown name &quot;additionalProperties&quot;');
     has(es, 'Resultados: el primer intento de cada llamada');
     const lab = pages['lab-broken-schema']!.html;
     // Each numeric question: one measurement and one dot per numeric answer, on one axis.

@@ -57,7 +57,8 @@ describe('real servers from npm, over stdio', () => {
     const tool = (name: string) => report.tools.find((t) => t.name === name)!;
     for (const name of ['book-visit', 'upd-owner']) {
       expect(tool(name).findings.map((f) => f.rule), name).toContain('no-structural-union');
-      // Gemini before 2025-03-13 has no union field: a 400 for the whole request (docs/sources.md, "Hosts").
+      // Gemini before 2025-03-13: a 400 for the whole request, for the oneOf, for the vendor x- keys no Schema field has
+      // (docs/sources.md, "Hosts").
       expect(tool(name).hosts['continue-gemini-2025-02']).toMatchObject({ verdict: 'refused', takesDown: 'request' });
     }
     // createPet's body is a root oneOf: flagged, and lost on Continue before Gemini sees it (the MCP SDK refuses the list).

@@ -21,11 +21,16 @@ import { SERVER_JS } from './helpers/server.js';
  *  1 faithful: shows every schema as published.
  *  2 continue-gemini-2025-02: the MCP SDK 1.0.3 client drops the whole list for a root that is not "type": "object"
  *    (D); Continue strips $schema, additionalProperties and default along root, properties and items (L when one was
- *    there); the API before 2025-03-13 refuses the whole request (R) for anyOf/oneOf/allOf/const/$ref anywhere it
- *    parses, a type list, a string format other than "enum", an array without items, an empty nested object.
+ *    there); the API before 2025-03-13 refuses the whole request (R) for any keyword that is not a field of its Schema
+ *    message (fields: type, format, description, nullable, enum, items, maxItems, minItems, properties, required,
+ *    anyOf; let through as unknown: minimum, maximum, pattern, minLength, maxLength, min/maxProperties, example,
+ *    propertyOrdering), so for oneOf/allOf/const/$ref/title/default/examples/$defs/x-... anywhere it parses, anyOf
+ *    branches included; a branch or node of type "null", a type list, a string format other than "enum", an array
+ *    without items, an empty nested object.
  *  3 goose-google-2025-02: keeps 10 keys (type, format, description, nullable, enum, maxItems, minItems, properties,
- *    required, items) at every level, a node left without a type becomes a string (L for default, minimum/maximum,
- *    additionalProperties, a union); the same API then refuses what is left (R: a format other than "enum").
+ *    required, items) at every level, all fields of the 2025-02 Schema, a node left without a type becomes a string
+ *    (L for default, minimum/maximum, additionalProperties, a union); the same API then refuses what is left (R: a
+ *    format other than "enum").
  *  4 gemini-cli-2025-06: the MCP SDK 1.12.1 drops the list for a root that is not an object (D); @google/genai 1.4.0
  *    keeps 20 keys (default, minimum, maximum, anyOf among them; oneOf, const, $ref, additionalProperties not: L) and
  *    loses the server on "type" beside "anyOf" or a type list (D); the API of 2025-06 refuses (R) a format other than
@@ -152,15 +157,18 @@ describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.op
   it('each tool on each host', () => {
     //                                        1 2 3 4 5 6 7 8 9
     expect(matrix(report)).toEqual({
-      // limit has minimum/maximum (3, 9), species an enum (9), both optional without default (9 sends null).
-      'lst-pets': 'A A L A A R A A L',
+      // limit has minimum/maximum (3, 9), species an enum (9), both optional without default (9 sends null);
+      // both carry x-parameter-location, no field of the 2025-02 Schema (2: R; 3 keeps only its 10 keys).
+      'lst-pets': 'A R L A A R A A L',
       // The root is a oneOf with no "type": every MCP SDK client drops the server (2, 4, 5, 7, 8), Langflow fails it (9),
       // strict mode refuses it; Goose finds no root properties and sends no parameters (L).
       // 7 and 8 alike: the Tool shape fails before any rule on unions is reached.
       'crt-pet': 'A D L D D R D D D',
-      // nickname: anyOf [string, null]. 2025-02 has no anyOf (R); 3 and 9 keep the string alone (L); 4 takes the anyOf.
+      // nickname: anyOf [string, null]. 2025-02 parses the anyOf and refuses its "null" branch, and x- keys (2: R);
+      // 3 and 9 keep the string alone (L); 4 takes the anyOf.
       'rename-pet': 'A R L A A R A A L',
-      // pet: anyOf of two objects (2: R); day has "format": "date", which 3 and 4 refuse (R); 9 keeps the first branch.
+      // pet: anyOf of two objects (parsed on 2, but the root's x-content-type is no field: R); day has "format": "date",
+      // which 3 and 4 refuse (R); 9 keeps the first branch.
       'book-visit': 'A R R R A R A A L',
       // contact: oneOf of two objects. 2 refuses oneOf; 3 makes it a string, 4 drops it (untyped), 9 reads it as Any.
       'upd-owner': 'A R L L A R A A L',
@@ -173,7 +181,8 @@ describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.op
     const book = report.tools.find((t) => t.name === 'book-visit')!.hosts;
     expect(book['continue-gemini-2025-02']).toEqual({
       verdict: 'refused',
-      detail: "400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name \"anyOf\" at 'tools[0].function_declarations[0].parameters.properties[0].value': Cannot find field.",
+      // The anyOf parses (2025-02 had any_of); the server's vendor key at the root does not.
+      detail: "400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name \"x-content-type\" at 'tools[0].function_declarations[0].parameters': Cannot find field.",
       takesDown: 'request',
     });
     const pet = report.tools.find((t) => t.name === 'crt-pet')!.hosts;

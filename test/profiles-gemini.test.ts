@@ -37,11 +37,61 @@ describe('continue-gemini-2025-02', () => {
     expect(await shown(id, BASELINE)).toEqual([BASELINE_STRIPPED]);
   });
 
-  it('(b) refuses the structural anyOf: the API has no union field yet', async () => {
-    // The branches' additionalProperties survive Continue, but sit inside the unparsed anyOf: not named.
+  it('(b) refuses the structural anyOf: parsed (any_of, new-api#766), but its branches keep additionalProperties, no field', async () => {
+    // Continue strips additionalProperties along root -> properties -> items only; the branches keep theirs.
     expect(await rejection(id, ANY_OF_VERB)).toBe(
-      `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "anyOf" at ${at(0)}.properties[0].value': Cannot find field.`,
+      `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "additionalProperties" at ${at(0)}.properties[0].value.any_of[0]': Cannot find field.\n` +
+        `Invalid JSON payload received. Unknown name "additionalProperties" at ${at(0)}.properties[0].value.any_of[1]': Cannot find field.`,
     );
+  });
+
+  it('parses anyOf and checks its branches by the same rules: type "null" is no Type value then (new-api#766)', async () => {
+    const nullable: Json = { type: 'object', properties: { note: { anyOf: [{ type: 'string' }, { type: 'null' }] } } };
+    expect(await rejection(id, nullable)).toBe(
+      `400 INVALID_ARGUMENT: Invalid value at ${at(0)}.properties[0].value.any_of[1].type' (type.googleapis.com/google.ai.generativelanguage.v1beta.Type), "null"`,
+    );
+  });
+
+  it('refuses title and default where Continue leaves them (inside a union), in document order, as new-api#766 lists them', async () => {
+    // A Pydantic-shaped Optional[Model] = None: Continue deletes the property's own default, not the ones inside anyOf.
+    const pydantic: Json = {
+      type: 'object',
+      properties: {
+        p: {
+          anyOf: [{ type: 'object', properties: { a: { type: 'string', default: 'x', title: 'A' } }, title: 'M' }, { type: 'null' }],
+          default: null,
+          title: 'P',
+        },
+      },
+    };
+    const u = (name: string, where: string) => `Invalid JSON payload received. Unknown name "${name}" at ${at(0)}.properties[0].value${where}': Cannot find field.`;
+    expect(await rejection(id, pydantic)).toBe(
+      '400 INVALID_ARGUMENT: ' +
+        [
+          u('default', '.any_of[0].properties[0].value'),
+          u('title', '.any_of[0].properties[0].value'),
+          u('title', '.any_of[0]'),
+          `Invalid value at ${at(0)}.properties[0].value.any_of[1].type' (type.googleapis.com/google.ai.generativelanguage.v1beta.Type), "null"`,
+          u('title', ''),
+        ].join('\n'),
+    );
+  });
+
+  it('refuses examples, $defs and a vendor key: no field of the message', async () => {
+    const extra: Json = { type: 'object', $defs: {}, properties: { verb: { type: 'string', examples: ['eat'], 'x-parameter-location': 'query' } } };
+    expect(await rejection(id, extra)).toBe(
+      `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "$defs" at ${at(0)}': Cannot find field.\n` +
+        `Invalid JSON payload received. Unknown name "examples" at ${at(0)}.properties[0].value': Cannot find field.\n` +
+        `Invalid JSON payload received. Unknown name "x-parameter-location" at ${at(0)}.properties[0].value': Cannot find field.`,
+    );
+  });
+
+  it('lets through what is unknown for that date (minimum, pattern, ...) and a clean anyOf (served: not known either way)', async () => {
+    const unknowns: Json = {
+      type: 'object',
+      properties: { count: { type: 'integer', minimum: 1, maximum: 9 }, code: { type: 'string', pattern: '^x', minLength: 1 }, either: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+    };
+    expect(await shown(id, unknowns)).toEqual([unknowns]);
   });
 
   it('(c) refuses the discriminated union at the oneOf, not at the const inside it', async () => {
@@ -80,7 +130,8 @@ describe('continue-gemini-2025-02', () => {
       `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "oneOf" at ${at(2)}.properties[0].value': Cannot find field.`,
     );
     expect(await rejection(id, ANY_OF_VERB, BASELINE, TYPE_LIST)).toBe(
-      `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "anyOf" at ${at(0)}.properties[0].value': Cannot find field.\n` +
+      `400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "additionalProperties" at ${at(0)}.properties[0].value.any_of[0]': Cannot find field.\n` +
+        `Invalid JSON payload received. Unknown name "additionalProperties" at ${at(0)}.properties[0].value.any_of[1]': Cannot find field.\n` +
         `Invalid JSON payload received. Unknown name "type" at ${at(2)}.properties[1].value': Proto field is not repeating, cannot start list.`,
     );
   });

@@ -251,10 +251,9 @@ describe('a union at the root', () => {
     );
   });
 
-  it('the Gemini hosts: Continue sends it and is refused, Goose sends no parameters, the SDK of 2025-06 throws, 2025-11 takes it', async () => {
-    expect(await rejection('continue-gemini-2025-02', ROOT_ANY_OF)).toBe(
-      "400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name \"anyOf\" at 'tools[0].function_declarations[0].parameters': Cannot find field.",
-    );
+  it('the Gemini hosts: Continue sends it and the API of 2025-02 parses it (served: refused or not, unknown), Goose sends no parameters, the SDK of 2025-06 throws, 2025-11 takes it', async () => {
+    // Every key is a field of 2025-02 (type, anyOf, properties, required); what the API then did with a clean union is not known.
+    expect(await shown('continue-gemini-2025-02', ROOT_ANY_OF)).toEqual([ROOT_ANY_OF]);
     expect(await shown('goose-google-2025-02', ROOT_ANY_OF)).toEqual([{ type: 'object', properties: {} }]);
     expect(await rejection('gemini-cli-2025-06', ROOT_ANY_OF)).toBe(
       "Failed to list or register tools for MCP server '<server>': Error: type and anyOf cannot be both populated.",

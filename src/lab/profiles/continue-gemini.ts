@@ -1,7 +1,8 @@
 /**
  * continue-gemini-2025-02: Continue (VS Code v0.9.259, 2025-02-01) with its
  * Gemini provider, in front of the Gemini API's legacy `parameters` field as
- * it was before 2025-03-13 (no union field).
+ * it was before 2025-03-13 (gemini-api.ts LEGACY_2025_02: every keyword that is
+ * not a field of the Schema message is refused; `anyOf` is parsed).
  *
  * MCP tools reach the provider unchanged: continuedev/continue
  * core/context/mcp/index.ts at 7220b49a has `parameters: tool.inputSchema`,
@@ -60,14 +61,15 @@ function continueParameters(schema: JsonSchema): JsonSchema | undefined {
 
 export const continueGemini: ClientProfile = {
   id: 'continue-gemini-2025-02',
-  title: 'Continue + Gemini legacy `parameters` (2025-02): $schema/additionalProperties/default stripped, unions refused with a 400 for every tool',
+  title: 'Continue + Gemini legacy `parameters` (2025-02): $schema/additionalProperties/default stripped on the outside, any other non-field keyword (title, oneOf, const, inside a union too) a 400 for every tool',
   asOf: 'Continue v0.9.259, 2025-02-01, Gemini API before 2025-03-13',
   sources: [
     'continuedev/continue core/llm/llms/Gemini.ts cleanJsonSchema, commit 9ca4ad4a (merged in PR #3851, 7220b49a, 2025-01-31; tag v0.9.259-vscode)',
     'continuedev/continue core/context/mcp/index.ts at 7220b49a (parameters: tool.inputSchema)',
     'modelcontextprotocol/typescript-sdk src/types.ts ToolSchema at tag 1.0.3 (the SDK version in Continue\'s core/package-lock.json at 7220b49a)',
-    'googleapis/python-genai#447 and commit 891d736d (anyOf accepted by the Gemini API only from 2025-03-13)',
-    'googleapis/python-genai google/genai/models.py _Schema_to_mldev at 26a6001d (the fields of the legacy Schema)',
+    'google/ai/generativelanguage/v1beta/content.proto in @google-ai/generativelanguage 2.9.1 (2025-02-12): the fields of the Schema message',
+    'QuantumNous/new-api#766 (2025-02-18: any_of parsed, type "null" an Invalid value, title and default Unknown names), langchain-ai/langchainjs#7758 (2025-02-25: $defs), aaif-goose/goose#703 (2025-01-23: default), lobehub/lobehub#4994 (2024-12-12: examples)',
+    'googleapis/python-genai#447 and commit 891d736d (unions in that SDK for Gemini API users from 2025-03-13; what the API then did with a clean union is unknown)',
     'router-for-me/CLIProxyAPI#97, zed-industries/zed#43231, zed-extensions/mcp-server-brave-search#12, aaif-goose/goose#5242 (Unknown name texts)',
     'WordPress/ai-provider-for-google#33, zed-industries/zed#53919 (type as a list)',
     'microsoft/azure-devops-mcp#145 (non-string enum values)',
@@ -77,13 +79,16 @@ export const continueGemini: ClientProfile = {
   ],
   notes:
     'Continue strips $schema, additionalProperties and default only along root, properties and items, so what is ' +
-    'inside a union is sent as published; the API of that date had no union field and refuses the whole request, ' +
-    'listing every problem one per line. The texts for "anyOf", "oneOf", "allOf" and "$defs" apply the documented ' +
-    'Unknown-name form to those keywords (modelled); "definitions" and "not" are refused as the draft-07 spellings ' +
-    '(unverified). title, minimum, pattern and the like pass here: python-genai refused them on the client then ' +
-    '(_Schema_to_mldev at 26a6001d), so the API may have too (unconfirmed). A tool whose root has empty properties ' +
-    'is sent without parameters and shown as taking none. The request carries the root type as "OBJECT"; the ' +
-    'schema shown here keeps it lowercase, which does not change what the model is told. A tools/list the MCP SDK 1.0.3 refuses loses the whole server; what Continue then shows is not ' +
+    'inside a union is sent as published. The API of that date refuses the whole request, listing every problem one ' +
+    'per line, for every keyword that is not a field of its Schema message: title and default (new-api#766, goose#703), ' +
+    '$defs (langchainjs#7758), examples, const, $ref, oneOf, allOf, additionalProperties left inside a union, vendor keys ' +
+    'such as x-parameter-location. It parses anyOf, and checks each branch by the same rules: a branch {type: "null"} ' +
+    'is an Invalid value (the Type enum had no NULL). Unknown, and so let through: minimum, maximum, pattern, ' +
+    'minLength, maxLength, minProperties, maxProperties, example, propertyOrdering (fields of the message by 2025-05/08, ' +
+    'no answer of the API of 2025-02 found), and what the API did with a clean union once the request parsed (served here, ' +
+    'no text invented). A tool whose root has empty properties is sent without parameters and shown as taking none. The ' +
+    'request carries the root type as "OBJECT"; the schema shown here keeps it lowercase, which does not change what the ' +
+    'model is told. A tools/list the MCP SDK 1.0.3 refuses loses the whole server; what Continue then shows is not ' +
     'modelled (kit text). Tool names are shown unchanged. The "400 INVALID_ARGUMENT: " framing is the kit\'s.',
   present(tools) {
     const unfit = mcpListProblem(tools, { checksRequired: false });

@@ -19,12 +19,10 @@ import type { JsonSchema } from '../types.js';
 import { isObject } from './shared.js';
 
 export interface LegacyApiRules {
-  /** Keywords the Schema message has no field for: `Unknown name "<k>" ...: Cannot find field.` */
-  unknownNames: ReadonlySet<string>;
+  /** Whether the Schema message has no field for this keyword: `Unknown name "<k>" ...: Cannot find field.` */
+  unknownName(keyword: string): boolean;
   /** Type enum values accepted (compared lowercased: the JSON wire takes "string" and "STRING" alike). */
   types: ReadonlySet<string>;
-  /** Whether `anyOf` is a field of the Schema message (from 2025-03-13): the parser then reads into it. */
-  anyOf: boolean;
   /** String formats accepted, and the message for any other. */
   stringFormats: ReadonlySet<string>;
   formatMessage: string;
@@ -37,34 +35,91 @@ export interface LegacyApiRules {
 }
 
 /**
- * JSON Schema keywords the legacy Schema message never had a field for. Still
- * refused after 2025-03 with the Unknown-name text, so certainly before:
- * `$schema` (router-for-me/CLIProxyAPI#97), `additionalProperties`
+ * JSON Schema keywords the legacy Schema message never had a field for (the
+ * 2025-06 rules; the 2025-02 rules refuse every name that is not a field).
+ * Refused after 2025-03 with the Unknown-name text: `$schema`
+ * (router-for-me/CLIProxyAPI#97), `additionalProperties`
  * (zed-industries/zed#43231; inside any_of: musistudio/claude-code-router#187),
  * `const` (zed-extensions/mcp-server-brave-search#12), `$ref`
- * (aaif-goose/goose#5242). `oneOf`, `allOf`, `$defs`: no field in the message
- * (python-genai `_Schema_to_mldev` at 26a6001d lists the fields passed
- * through: type, description, enum, format, items, properties, required,
- * property_ordering); no Unknown-name report for them was found, so their
- * texts apply the same documented form (modelled). `definitions` and `not`
- * are added as the draft-07 spellings of the same missing features
- * (unverified). Other keywords (title, default, pattern, minLength, ...) pass
- * without complaint here: whether the API knew them then is not confirmed.
+ * (aaif-goose/goose#5242), `$defs` (langchain-ai/langchainjs#7758, 2025-02).
+ * `oneOf`, `allOf`: no field in the message (absent from the published
+ * content.proto up to @google-ai/generativelanguage 3.4.0, 2025-08-27); no
+ * Unknown-name report for them was found, so their texts apply the same
+ * documented form (modelled). `definitions` and `not` are added as the
+ * draft-07 spellings of the same missing features (unverified). Other
+ * keywords (title, default, pattern, minLength, ...) pass here: fields of the
+ * message by 2025-05/08 (3.2.0, 3.4.0), and @google/genai 1.4.0 sends only
+ * its 20 keys anyway.
  */
-const NEVER_IN_SCHEMA = ['oneOf', 'allOf', 'const', '$ref', '$defs', 'definitions', 'not', 'additionalProperties', '$schema'];
+const NEVER_IN_SCHEMA: ReadonlySet<string> = new Set(['oneOf', 'allOf', 'const', '$ref', '$defs', 'definitions', 'not', 'additionalProperties', '$schema']);
 
 /** The Type enum of the Schema message before 2025-03. */
 const TYPES_2025_02 = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
 
 /**
- * The API as Continue and Goose met it in 2025-02: no union field at all.
- * `anyOf` was refused until 2025-03-13: googleapis/python-genai#447
- * (maintainer, 2025-03-05: "union type in schema is supported for Vertex AI
- * users, but not yet for Gemini API users"; 2025-03-13: "1.6.0 version should
- * support union for Gemini API now") and python-genai 891d736d (2025-03-12,
- * "feat: enable union type for Schema when calling Gemini API"). No raw 400
- * for it from before that date was found: its text applies the Unknown-name
- * form (modelled).
+ * The fields of the v1beta `Schema` message as Google published it on
+ * 2025-02-12 (google/ai/generativelanguage/v1beta/content.proto in the npm
+ * package @google-ai/generativelanguage 2.9.1, whose CHANGELOG dates it):
+ * type, format, description, nullable, enum, items, max_items, min_items,
+ * properties, required. The JSON parser takes a field by its JSON name or its
+ * proto name (maxItems, max_items).
+ *
+ * The API running then was ahead of that file in one respect: it parsed
+ * `any_of`. QuantumNous/new-api#766 (request of 2025-02-18, the v1beta Type
+ * in the text: the Gemini API, not Vertex) is answered at
+ * '...properties[8].value.any_of[0]' and '...any_of[1].type', and
+ * langchain-ai/langchainjs#7758 (2025-02-25, gemini-2.0-pro-exp-02-05 with an
+ * API key) at '...properties[0].value.any_of[0].type'. python-genai#447
+ * ("supported for Vertex AI users, but not yet for Gemini API users",
+ * 2025-03-05; "1.6.0 version should support union for Gemini API now",
+ * 2025-03-13) and 891d736d are about that SDK's own client-side check.
+ */
+const FIELDS_2025_02 = [
+  'type', 'format', 'description', 'nullable', 'enum', 'items', 'maxItems', 'max_items', 'minItems', 'min_items', 'properties', 'required',
+  'anyOf', 'any_of',
+];
+
+/**
+ * Keywords added to the published message later (minimum, maximum and
+ * property_ordering, with title, default and any_of, by
+ * @google-ai/generativelanguage 3.2.0, 2025-05-09; min/max_length, pattern,
+ * min/max_properties and example by 3.4.0, 2025-08-27) for which no answer of
+ * the API before 2025-03-13 was found. Whether it knew them then is unknown:
+ * they pass here, unrefused, rather than draw a guessed "Unknown name".
+ * (`title` and `default` are not among them: answered "Unknown name" then,
+ * see LEGACY_2025_02.)
+ */
+const STATUS_UNKNOWN_2025_02 = [
+  'minimum', 'maximum', 'minLength', 'min_length', 'maxLength', 'max_length', 'pattern',
+  'minProperties', 'min_properties', 'maxProperties', 'max_properties', 'example', 'propertyOrdering', 'property_ordering',
+];
+
+/**
+ * The API as Continue and Goose met it in 2025-02. Every keyword that is not
+ * a field draws "Unknown name": the JSON parser refuses any name it cannot
+ * find in the message, and no keyword outside the two lists above was ever a
+ * field of the published message, up to 3.4.0 (2025-08-27). The evidence of
+ * that date:
+ *  - `title`: QuantumNous/new-api#766 (2025-02-18), at '...any_of[0]' and
+ *    inside it;
+ *  - `default`: aaif-goose/goose#703 (2025-01-23, generativelanguage v1beta,
+ *    gemini-1.5-flash) and new-api#766;
+ *  - `$defs`: langchain-ai/langchainjs#7758 (2025-02-25, Gemini API);
+ *  - `examples`: lobehub/lobehub#4994 (2024-12-12, generativelanguage v1beta)
+ *    and still in 2026 (AstrBotDevs/AstrBot#7572); the same four with
+ *    `title` in datastax/astra-assistants-api#73 (2024-09) come through
+ *    LiteLLM's VertexAIException, possibly Vertex, and are not relied on;
+ *  - `additionalProperties`: nanbingxyz/5ire#42 (2025-01-19);
+ *  - a vendor key such as `x-parameter-location` cannot be a proto field name
+ *    at all (refused as such in 2026: diegosouzapw/OmniRoute#1206).
+ * `anyOf` is parsed, and its branches by the same rules: a branch
+ * `{type: "null"}` is `Invalid value at '...any_of[1].type'
+ * (type.googleapis.com/google.ai.generativelanguage.v1beta.Type), "null"`
+ * (new-api#766; the Type enum had no NULL: 2.9.1's content.proto).
+ * Unknown: whether a request that parsed, with a clean anyOf, was then
+ * refused at the declarations stage or served (python-genai#447 says unions
+ * were "not yet" supported for Gemini API users; no raw answer was found).
+ * Modelled as served, with no text invented.
  * Format: "only 'enum' is supported for STRING type", so date-time too was
  * refused then: aaif-goose/goose#1029 (2025-02-02, Goose v1.0.4),
  * aaif-goose/goose#1044 (2025-02-03), aaif-goose/goose#1184 (2025-02-11).
@@ -72,10 +127,11 @@ const TYPES_2025_02 = ['string', 'number', 'integer', 'boolean', 'array', 'objec
  * 2025-02-09), browser-use/browser-use#7 (2024-11/12), CherryHQ/cherry-studio#3270
  * (2025-03-13, the root of an MCP tool).
  */
+const KNOWN_2025_02 = new Set([...FIELDS_2025_02, ...STATUS_UNKNOWN_2025_02]);
+
 export const LEGACY_2025_02: Omit<LegacyApiRules, 'parsePrefix'> = {
-  unknownNames: new Set(['anyOf', ...NEVER_IN_SCHEMA]),
+  unknownName: (keyword) => !KNOWN_2025_02.has(keyword),
   types: new Set(TYPES_2025_02),
-  anyOf: false,
   stringFormats: new Set(['enum']),
   formatMessage: "only 'enum' is supported for STRING type",
   refusesEmptyObjects: true,
@@ -84,7 +140,7 @@ export const LEGACY_2025_02: Omit<LegacyApiRules, 'parsePrefix'> = {
 
 /**
  * The API as gemini-cli v0.1.1 to v0.1.9 met it (2025-06-25 to 2025-07-10):
- * `anyOf` a field since 2025-03-13 (above), parsed into as `any_of[i]`
+ * `anyOf` parsed (since 2025-02 at least, above) into `any_of[i]`
  * (musistudio/claude-code-router#187, 2025-07-15).
  * Format: "only 'enum' and 'date-time' are supported for STRING type"
  * (aaif-goose/goose#2792, 2025-06-05; google-gemini/gemini-cli#3178,
@@ -94,16 +150,16 @@ export const LEGACY_2025_02: Omit<LegacyApiRules, 'parsePrefix'> = {
  * `* ...enum[0]: cannot be empty` (google-gemini/gemini-cli#3401, 2025-07-06,
  * CLI 0.1.3).
  * "NULL" is taken as a type: @google/genai 1.4.0's Type enum has NULL (src/types.ts
- * at v1.4.0); whether the API accepted it then is unconfirmed.
+ * at v1.4.0), and so has the API's published Type enum from
+ * @google-ai/generativelanguage 3.2.0 (2025-05-09, v1beta content.proto).
  * Empty objects are not refused: the last report found is from 2025-03
  * (CherryHQ/cherry-studio#3270, MarkusPfundstein/mcp-obsidian#21) and none
  * for gemini-cli 0.1.x, which sends `{type: OBJECT, properties: {}}` for every
  * MCP tool without arguments (unconfirmed either way).
  */
 export const LEGACY_2025_06: Omit<LegacyApiRules, 'parsePrefix'> = {
-  unknownNames: new Set(NEVER_IN_SCHEMA),
+  unknownName: (keyword) => NEVER_IN_SCHEMA.has(keyword),
   types: new Set([...TYPES_2025_02, 'null']),
-  anyOf: true,
   stringFormats: new Set(['enum', 'date-time']),
   formatMessage: "only 'enum' and 'date-time' are supported for STRING type",
   refusesEmptyObjects: false,
@@ -131,7 +187,7 @@ export const LEGACY_2025_06: Omit<LegacyApiRules, 'parsePrefix'> = {
 function parseProblems(rules: LegacyApiRules, node: unknown, path: string, out: string[]): void {
   if (!isObject(node)) return;
   for (const [key, value] of Object.entries(node)) {
-    if (rules.unknownNames.has(key)) {
+    if (rules.unknownName(key)) {
       out.push(`Invalid JSON payload received. Unknown name "${key}" at '${path}': Cannot find field.`);
       continue;
     }
@@ -143,7 +199,7 @@ function parseProblems(rules: LegacyApiRules, node: unknown, path: string, out: 
       Object.values(value).forEach((sub, i) => parseProblems(rules, sub, `${path}.properties[${i}].value`, out));
     } else if (key === 'items' && isObject(value)) {
       parseProblems(rules, value, `${path}.items`, out);
-    } else if (key === 'anyOf' && rules.anyOf && Array.isArray(value)) {
+    } else if (key === 'anyOf' && Array.isArray(value)) {
       value.forEach((sub, i) => parseProblems(rules, sub, `${path}.any_of[${i}]`, out));
     } else if (key === 'enum' && Array.isArray(value)) {
       value.forEach((v, i) => {
@@ -182,7 +238,7 @@ function declarationProblems(rules: LegacyApiRules, node: unknown, path: string,
     out.push(`* ${path}.properties: should be non-empty for OBJECT type`);
   if (isObject(node.properties)) for (const [name, sub] of Object.entries(node.properties)) declarationProblems(rules, sub, `${path}.properties[${name}]`, out);
   if (isObject(node.items)) declarationProblems(rules, node.items, `${path}.items`, out);
-  if (rules.anyOf && Array.isArray(node.anyOf)) node.anyOf.forEach((sub, i) => declarationProblems(rules, sub, `${path}.any_of[${i}]`, out));
+  if (Array.isArray(node.anyOf)) node.anyOf.forEach((sub, i) => declarationProblems(rules, sub, `${path}.any_of[${i}]`, out));
 }
 
 /**

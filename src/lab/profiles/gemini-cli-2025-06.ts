@@ -1,7 +1,8 @@
 /**
  * gemini-cli-2025-06: gemini-cli v0.1.1 (the first public release,
  * 2025-06-25; the same path to v0.1.9) sending MCP tools to the Gemini API's
- * legacy `parameters` field, which took `anyOf` since 2025-03-13.
+ * legacy `parameters` field, which parsed `anyOf` (since 2025-02 at least:
+ * gemini-api.ts) and knew title and default by then (LEGACY_2025_06).
  *
  * google-gemini/gemini-cli packages/core/src/tools/mcp-client.ts at 6991ba13
  * ("Version 0 1 1 (#1426)"):
@@ -51,10 +52,10 @@ export const geminiCli202506: ClientProfile = {
   asOf: 'gemini-cli v0.1.1, 2025-06-25, @google/genai 1.4.0, Gemini API legacy parameters',
   sources: [
     'google-gemini/gemini-cli packages/core/src/tools/mcp-client.ts at 6991ba13 (v0.1.1): mcpToTool, sanatizeParameters (07880d43), the "Failed to list or register tools" catch',
-    'googleapis/js-genai src/_transformers.ts at tag v1.4.0 (6077e53f): mcpToGeminiTool, filterToJsonSchema, processJsonSchema; src/types.ts Type; src/mcp/_mcp.ts tool()',
+    'googleapis/js-genai src/_transformers.ts at tag v1.4.0 (6077e53f): mcpToGeminiTool, filterToJsonSchema, processJsonSchema; src/types.ts Type; src/mcp/_mcp.ts McpCallableTool.initialize (duplicate names) and tool(); proved against the npm package 1.4.0 by test/parity-genai.test.ts',
     'modelcontextprotocol/typescript-sdk src/types.ts ToolSchema at tag 1.12.1 (the SDK in gemini-cli v0.1.1\'s package-lock.json)',
     'google-gemini/gemini-cli#4121 (2025-07-14), evcc-io/evcc#22400 (2025-07-16), DzAvril/MoviePilot-Plugins#23 (2025-07-03): "type and anyOf cannot be both populated."',
-    'googleapis/python-genai#447 and commit 891d736d (anyOf accepted from 2025-03-13)',
+    'googleapis/python-genai#447 and commit 891d736d (unions in that SDK for Gemini API users from 2025-03-13); QuantumNous/new-api#766 (any_of parsed by 2025-02)',
     'google-gemini/gemini-cli#3178 (2025-07-03, CLI 0.1.7), aaif-goose/goose#2792 (2025-06-05): only \'enum\' and \'date-time\' are supported for STRING type',
     'google-gemini/gemini-cli#2031 (2025-06-26), microsoft/azure-devops-mcp#145 (2025-06-27): non-string enum values',
     'nanbingxyz/5ire#218, makenotion/notion-mcp-server#42 (2025-05: enum only allowed for STRING type); google-gemini/gemini-cli#3401 (2025-07-06: enum[0] cannot be empty)',
@@ -65,6 +66,8 @@ export const geminiCli202506: ClientProfile = {
     'const disappears, additionalProperties and $schema go; anyOf is kept, and the API of this date takes it. When one ' +
     'node has both type and anyOf, the SDK throws and gemini-cli loses every tool of that server; it logs the ' +
     'message quoted here and then "No tools registered from MCP server \'<server>\'. Closing connection." (evcc#22400). ' +
+    'Two tools of one name, or a tool named after a property of Object.prototype ("constructor", "toString"), make the ' +
+    'SDK throw "Duplicate function name ..." and lose the server the same way (reproduced by running 1.4.0). ' +
     'A type given as a list makes the SDK throw "TypeError: fieldValue.toUpperCase is not a function" (read from the ' +
     'code and reproduced by running 1.4.0; its effect in the field is unconfirmed) and is modelled as the same loss. ' +
     'The profile does not know the server\'s name and writes <server>. default is removed next to anyOf. The API then ' +
@@ -78,7 +81,7 @@ export const geminiCli202506: ClientProfile = {
     if (unfit) return droppedServer(lost('<server>', `(kit text: a ZodError from the MCP SDK 1.12.1, its issue list not reproduced) ${unfit}`));
     let declarations: JsonSchema[];
     try {
-      declarations = mcpToolParameters(tools.map((tool) => copy(schemaOf(tool))));
+      declarations = mcpToolParameters(tools.map((tool) => ({ name: tool.name, inputSchema: copy(schemaOf(tool)) })));
     } catch (error) {
       if (error instanceof GenaiError) return droppedServer(lost('<server>', error.text));
       throw error;

@@ -9,6 +9,16 @@
  *     parameters: processJsonSchema(filterToJsonSchema(mcpToolSchema['inputSchema']))
  * Thrown errors propagate out of `tool()`, so one tool loses the whole server.
  * The types this produces are the SDK's uppercase `Type` values.
+ *
+ * Proved against the package itself (npm alias genai-1-4, the dist's
+ * `mcpToolsToGeminiTool`, `filterToJsonSchema`, `processJsonSchema` and
+ * `McpCallableTool.initialize` in dist/node/index.mjs) by
+ * test/parity-genai.test.ts, on every kit server, every recorded real server,
+ * hand-made lists for each error and generated schemas. That test found the
+ * string `anyOf` and `properties` and the duplicate names below, which an
+ * earlier transcription missed. Transcribed rather than run: the linter's
+ * published bin bundles every profile, and this keeps @google/genai (and
+ * google-auth-library, ws) out of it.
  */
 import type { JsonSchema } from '../types.js';
 import { isObject } from './shared.js';
@@ -29,10 +39,26 @@ export class GenaiError extends Error {
   }
 }
 
-/** `Object.entries(x)` as JS runs it: null and undefined throw, a primitive has no own entries (a string's characters are never supported keys). */
+/**
+ * `Object.entries(x)` as JS runs it: null and undefined throw; a number or a
+ * boolean has no own entries; a string's are its characters ('0': 'a', ...),
+ * so `properties: "ab"` becomes `{0: {}, 1: {}}` (each character is filtered
+ * like a schema and keeps nothing).
+ */
 function entries(value: unknown): [string, unknown][] {
   if (value === null || value === undefined) throw new GenaiError('TypeError: Cannot convert undefined or null to object');
-  return typeof value === 'object' ? Object.entries(value) : [];
+  return Object.entries(value);
+}
+
+/**
+ * `for (const listFieldValue of fieldValue)` in `filterListSchemaField`: an
+ * array by its items, a string by its characters (code points, as for..of
+ * goes); anything else is not iterable and throws.
+ */
+function iterate(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string') return [...value];
+  throw new GenaiError('TypeError: fieldValue is not iterable');
 }
 
 /**
@@ -50,10 +76,8 @@ function filterToJsonSchema(schema: unknown): Record<string, unknown> {
   const filtered: Record<string, unknown> = {};
   for (const [name, value] of entries(schema)) {
     if (name === 'items') filtered[name] = filterToJsonSchema(value);
-    else if (name === 'anyOf') {
-      if (!Array.isArray(value)) throw new GenaiError('TypeError: fieldValue is not iterable');
-      filtered[name] = value.map(filterToJsonSchema);
-    } else if (name === 'properties') filtered[name] = Object.fromEntries(entries(value).map(([key, sub]) => [key, filterToJsonSchema(sub)]));
+    else if (name === 'anyOf') filtered[name] = iterate(value).map(filterToJsonSchema);
+    else if (name === 'properties') filtered[name] = Object.fromEntries(entries(value).map(([key, sub]) => [key, filterToJsonSchema(sub)]));
     else if (name === 'type') {
       if (value === null || value === undefined) throw new GenaiError(`TypeError: Cannot read properties of ${String(value)} (reading 'toUpperCase')`);
       if (typeof value !== 'string') throw new GenaiError('TypeError: fieldValue.toUpperCase is not a function');
@@ -88,9 +112,30 @@ function processJsonSchema(schema: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
-/** `parameters` of each tool, in order, or the first error thrown. */
-export function mcpToolParameters(inputSchemas: unknown[]): JsonSchema[] {
-  return inputSchemas.map((schema) => processJsonSchema(filterToJsonSchema(schema)));
+/**
+ * `McpCallableTool.initialize` lists every tool first and throws on a name it
+ * has seen, before any schema is converted:
+ *   if (functionMap[mcpToolName]) { throw new Error(`Duplicate function name ${mcpToolName} found in MCP tools. Please ensure function names are unique.`); }
+ * `functionMap` is a plain `{}`, so a name Object.prototype already holds
+ * ("constructor", "toString", "__proto__", ...) is found there and draws the
+ * same error on its first use (src/mcp/_mcp.ts at v1.4.0; reproduced by
+ * running 1.4.0).
+ */
+function duplicateName(tools: { name: unknown }[]): string | undefined {
+  const seen = new Set<string>();
+  for (const { name } of tools) {
+    const key = String(name);
+    if (seen.has(key) || key in Object.prototype) return key;
+    seen.add(key);
+  }
+  return undefined;
+}
+
+/** `parameters` of each tool, in order, as `tool()` gives them, or the first error thrown. */
+export function mcpToolParameters(tools: { name: unknown; inputSchema: unknown }[]): JsonSchema[] {
+  const duplicate = duplicateName(tools);
+  if (duplicate !== undefined) throw new GenaiError(`Error: Duplicate function name ${duplicate} found in MCP tools. Please ensure function names are unique.`);
+  return tools.map((tool) => processJsonSchema(filterToJsonSchema(tool.inputSchema)));
 }
 
 /**

@@ -87,7 +87,7 @@ export const gooseGoogle: ClientProfile = {
     'block/goose crates/goose/src/providers/formats/google.rs format_tools, process_map and create_request at tag v1.0.10 (introduced in 1c9a7c0b "feat: V1.0 (#734)", 2025-01-24; unchanged to 6d28f447, 2025-02-27, and to 2025-07-18)',
     'block/goose Cargo.lock at tag v1.0.10 (serde_json without preserve_order: keys sorted)',
     'block/goose crates/goose/src/providers/google.rs at tag v1.0.10 (v1beta generateContent)',
-    'googleapis/python-genai#447 and commit 891d736d (no union field before 2025-03-13)',
+    'gemini-api.ts LEGACY_2025_02: the Schema fields of 2025-02 (@google-ai/generativelanguage 2.9.1 content.proto; QuantumNous/new-api#766), which Goose\'s 10 keys all are',
     'aaif-goose/goose#1029 (2025-02-02, v1.0.4), #1044 (2025-02-03), #1184 (2025-02-11, v1.0.5): "only \'enum\' is supported for STRING type", Goose\'s framing',
     'aaif-goose/goose#974 (2025-01-31, docs: the Fetch extension conflicts with Gemini)',
     'aaif-goose/goose#5242 (the tools.function_declarations[i] parse path)',
