@@ -167,8 +167,10 @@ function writeObject(schema: JsonSchema, path: string, ctx: Context): Written {
     const written = writeValue(sub, concept, keyPath, ctx);
     if (written.ok) {
       if (written.value !== undefined) out[key] = written.value;
-      // A required key the request says nothing about: the shortest value of its type.
-      else if ((isRequired || told) && isObject(sub) && !isConjugation(ctx.intent)) {
+      // A required key the request says nothing about: the shortest value of its type
+      // (past: "" for "conjugate eat", as a schema that wants every key asks). For a
+      // conjugation, a key only an error asked for is left out: the model has nothing to say there.
+      else if (isObject(sub) && (isRequired || (told && !isConjugation(ctx.intent)))) {
         if (sub.type === 'array') out[key] = [];
         else if (sub.type === 'string' && !Array.isArray(sub.enum)) out[key] = '';
       }
