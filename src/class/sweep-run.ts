@@ -16,7 +16,7 @@ import { sharesServer } from '../lab/server-pool.js';
 import { baselineName, BuildError, buildServer, bundle, bundleDigest, patchChain, solutionPatch } from '../lab/variants.js';
 import { newWorkerState, Schedule, type WorkerState } from './sweep-schedule.js';
 import type { RunTask, WorkerReply, WorkerStopped } from './sweep-worker.js';
-import { defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, verdict, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
+import { cellVerdict, defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
 
 // ---------------------------------------------------------------------------
 // Running
@@ -249,20 +249,8 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
     const baseline = toSweepRun(result(c.baseline));
     const variant = toSweepRun(result(c.variant));
     const solution = c.solution === null ? null : toSweepRun(result(c.solution));
-    const solutionVerdict = solution ? verdict(solution, baseline) : null;
-    return {
-      lab: c.lab.id,
-      workload: c.lab.workload,
-      readOnly: c.lab.readOnly,
-      client: c.client,
-      server: c.server,
-      runs: { baseline, variant, solution },
-      verdict: {
-        variant: verdict(variant, baseline),
-        solution: solutionVerdict,
-        solutionFallsShort: solutionVerdict === 'worse' || solutionVerdict === 'mixed',
-      },
-    };
+    const runs = { baseline, variant, solution };
+    return { lab: c.lab.id, workload: c.lab.workload, readOnly: c.lab.readOnly, client: c.client, server: c.server, runs, verdict: cellVerdict(runs) };
   });
 
   const report: SweepReport = {
