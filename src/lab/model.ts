@@ -10,7 +10,9 @@
  * - a key it has a value for is written; a required one is left out now and
  *   then (`dropRequired`), an optional one more often (`dropStatedOptional`),
  *   and an optional one the request does not state usually is
- *   (`dropUnstatedOptional`);
+ *   (`dropUnstatedOptional`); a required key the request says nothing about
+ *   gets the shortest value of its type ("" or []), as a schema that wants
+ *   every key asks ("" for a parameter a call does not use);
  * - where the schema lists options, it picks the option that says the
  *   request's meaning, mostly: now and then it writes its own words instead
  *   (`strayFromEnum`) or a neighbouring option (`wrongOption`); when no option
