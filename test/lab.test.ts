@@ -199,11 +199,18 @@ describe('what each break must show', () => {
     expect(variant.finalOutcomes.ok).toBeGreaterThanOrEqual(baseline.finalOutcomes.ok);
   });
 
-  it("the union labs' fix fails on Langflow of this era: its optional fields arrive as null, which McpServer refuses", async () => {
-    const { baseline, solution } = (await json(['--variant', 'structural-anyof', '--client', 'langflow', '--solution'])).runs;
-    expect(solution.finalOutcomes.ok ?? 0).toBeLessThan(baseline.finalOutcomes.ok / 2);
-    expect(solution.stderrSample.join('\n')).toMatch(/invalid arguments: past/);
-  });
+  it.each(['langflow', 'openai-strict'])(
+    "the union labs' fix holds where a fix with optional fields did not (%s): every parameter required, none left out to arrive as null, none strict mode misses",
+    async (client) => {
+      for (const lab of ['structural-anyof', 'discriminated-union']) {
+        const { baseline, solution } = (await json(['--variant', lab, '--client', client, '--solution'])).runs;
+        expect(solution.host.accepted).toBe(true);
+        expect(solution.publishedSchema.required).toEqual(['verb', 'tense', 'person', 'past', 'pastParticiple']);
+        expect(solution.finalOutcomes.ok).toBeGreaterThanOrEqual(baseline.finalOutcomes.ok);
+        expect(solution.stderrSample.join('\n')).not.toMatch(/invalid arguments: past/);
+      }
+    },
+  );
 
   it.each([
     ['broken-schema', 'faithful', 'low-level'],

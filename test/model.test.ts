@@ -96,6 +96,27 @@ describe('writeCall: the words it writes', () => {
     expect(writeCall(withEnums, sheHasEaten, lessons, drops, draws())).toEqual({ kind: 'call', args: { person: '3rd singular' } });
   });
 
+  it('writes "" for a required string the request says nothing about (past for "eat"), the parts it is given for "sew"', () => {
+    // Every parameter required, "" where a call does not use it: the shape strict mode and Langflow both take.
+    const allRequired: SeenTool = {
+      ...noEnums,
+      inputSchema: {
+        type: 'object',
+        properties: { ...noEnums.inputSchema.properties!, past: { type: 'string' }, pastParticiple: { type: 'string' } },
+        required: ['verb', 'tense', 'person', 'past', 'pastParticiple'],
+      },
+    };
+    expect(writeCall(allRequired, sheHasEaten, noLessons(), exact, draws())).toEqual({
+      kind: 'call',
+      args: { verb: 'eat', tense: 'present perfect', person: 'third person singular', past: '', pastParticiple: '' },
+    });
+    const sew = { intent: { verb: { infinitive: 'sew', past: 'sewed', pastParticiple: 'sewn' }, tense: 'prs.prf', person: '3sg' } as Intent };
+    expect(writeCall(allRequired, sew, noLessons(), exact, draws())).toMatchObject({ args: { verb: 'sew', past: 'sewed', pastParticiple: 'sewn' } });
+    // Optional, they are still left out.
+    const optional: SeenTool = { ...allRequired, inputSchema: { ...allRequired.inputSchema, required: ['verb', 'tense', 'person'] } };
+    expect(writeCall(optional, sheHasEaten, noLessons(), exact, draws())).toEqual({ kind: 'call', args: { verb: 'eat', tense: 'present perfect', person: 'third person singular' } });
+  });
+
   it('picks a neighbouring option when wrongOption says so (a valid call with the wrong meaning)', () => {
     const wrong = writeCall(withEnums, { intent: { verb: 'go', tense: 'pst.prf', person: '3sg' } }, noLessons(), { ...exact, wrongOption: 1 }, draws());
     expect(wrong.kind).toBe('call');

@@ -236,3 +236,9 @@ export function verdict(run: SweepRun, baseline: SweepRun): Verdict {
   return judged === 'same' ? 'different' : judged;
 }
 
+
+/** A cell's verdicts: the break's and the fix's against the baseline, and whether the fix falls short (worse or mixed). */
+export function cellVerdict(runs: SweepCell['runs']): SweepCell['verdict'] {
+  const solution = runs.solution ? verdict(runs.solution, runs.baseline) : null;
+  return { variant: verdict(runs.variant, runs.baseline), solution, solutionFallsShort: solution === 'worse' || solution === 'mixed' };
+}

@@ -16,7 +16,7 @@ import { sharesServer } from '../lab/server-pool.js';
 import { baselineName, BuildError, buildServer, bundle, bundleDigest, patchChain, solutionPatch } from '../lab/variants.js';
 import { newWorkerState, Schedule, type WorkerState } from './sweep-schedule.js';
 import type { RunTask, WorkerReply, WorkerStopped } from './sweep-worker.js';
-import { defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, verdict, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
+import { cellVerdict, defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
 
 // ---------------------------------------------------------------------------
 // Running
@@ -193,46 +193,64 @@ export function planSweep(options: SweepOptions): { labs: SweepLab[]; clients: t
   return { labs, clients, servers, cells, runs };
 }
 
-export async function sweep(options: SweepOptions): Promise<{ report: SweepReport; timing: SweepTiming }> {
+/** What measuring a set of runs cost: for the sweep's timing line. */
+export type MeasureTiming = Omit<SweepTiming, 'totalMs'>;
+
+/**
+ * Measures planned runs: every server bundle first (built or found in the
+ * cache once, before any worker starts), each run whose server is byte for
+ * byte another's with the same settings once, the rest on `jobs` worker
+ * threads. Returns a run's figures by its planned id, each with its own label.
+ * The sweep measures its cells with it; a test that needs only some runs of
+ * the sweep (test/solutions-hold.test.ts: baselines and solutions, over seeds)
+ * plans its own and measures them the same way.
+ */
+export async function measureRuns(
+  runs: PlannedRun[],
+  options: { jobs: number; perJob?: number; onProgress?: (done: number, total: number) => void },
+): Promise<{ result: (id: number) => RunResult; timing: MeasureTiming }> {
   const started = performance.now();
-  const temperature = options.temperature ?? DEFAULT_KNOBS.temperature;
   const jobs = Math.max(1, options.jobs);
   const perJob = Math.max(1, options.perJob ?? defaultPerJob(jobs));
-  const { labs, clients, servers, cells: cellTasks, runs } = planSweep(options);
-
-  // Every bundle first, and the worker's: built (or found in the cache) once, before any worker starts.
   const sources = [...new Set(runs.map((r) => JSON.stringify(r.patches)))];
   const [workerJs, ...built] = await Promise.all([workerBundle(), ...sources.map((patches) => buildServer(JSON.parse(patches) as string[]))]);
   const bundleOf = new Map(sources.map((patches, i) => [patches, built[i]!]));
-  const planned: RunTask[] = runs.map(({ patches, ...run }) => ({ ...run, serverJs: bundleOf.get(JSON.stringify(patches))! }));
-  const { tasks, measuredBy } = sameServerOnce(planned);
+  const planned = new Map<number, RunTask>(runs.map(({ patches, ...run }) => [run.id, { ...run, serverJs: bundleOf.get(JSON.stringify(patches))! }]));
+  const { tasks, measuredBy } = sameServerOnce([...planned.values()]);
   const builtAt = performance.now();
 
   // Processes started for the runs, and runs served by a process an earlier run started (src/lab/server-pool.ts).
   const counts = { servers: { started: 0, reused: 0 }, roundTrips: 0 };
   const measured = await runPool(tasks, jobs, perJob, workerJs, (done) => options.onProgress?.(done, tasks.length), counts);
   const finished = performance.now();
-  // A planned run that another measured for it keeps its own label ('baseline', the break, '<id>+solution').
-  const result = (id: number): RunResult => ({ ...measured.get(measuredBy.get(id)!)!, variant: planned[id]!.variant });
+  return {
+    // A planned run that another measured for it keeps its own label ('baseline', the break, '<id>+solution').
+    result: (id) => ({ ...measured.get(measuredBy.get(id)!)!, variant: planned.get(id)!.variant }),
+    timing: {
+      jobs: Math.min(jobs, tasks.length),
+      perJob,
+      runs: tasks.length,
+      // Runs with requests that change the server start a process of their own; the workers count the others'.
+      servers: { started: counts.servers.started + tasks.filter((t) => !t.shareServers || !sharesServer(t.workload)).length, reused: counts.servers.reused },
+      roundTrips: counts.roundTrips,
+      buildMs: builtAt - started,
+      runMs: finished - builtAt,
+    },
+  };
+}
+
+export async function sweep(options: SweepOptions): Promise<{ report: SweepReport; timing: SweepTiming }> {
+  const started = performance.now();
+  const temperature = options.temperature ?? DEFAULT_KNOBS.temperature;
+  const { labs, clients, servers, cells: cellTasks, runs } = planSweep(options);
+  const { result, timing } = await measureRuns(runs, { jobs: options.jobs, ...(options.perJob !== undefined ? { perJob: options.perJob } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
 
   const cells: SweepCell[] = cellTasks.map((c) => {
     const baseline = toSweepRun(result(c.baseline));
     const variant = toSweepRun(result(c.variant));
     const solution = c.solution === null ? null : toSweepRun(result(c.solution));
-    const solutionVerdict = solution ? verdict(solution, baseline) : null;
-    return {
-      lab: c.lab.id,
-      workload: c.lab.workload,
-      readOnly: c.lab.readOnly,
-      client: c.client,
-      server: c.server,
-      runs: { baseline, variant, solution },
-      verdict: {
-        variant: verdict(variant, baseline),
-        solution: solutionVerdict,
-        solutionFallsShort: solutionVerdict === 'worse' || solutionVerdict === 'mixed',
-      },
-    };
+    const runs = { baseline, variant, solution };
+    return { lab: c.lab.id, workload: c.lab.workload, readOnly: c.lab.readOnly, client: c.client, server: c.server, runs, verdict: cellVerdict(runs) };
   });
 
   const report: SweepReport = {
@@ -244,19 +262,5 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
     servers: [...servers],
     cells,
   };
-  return {
-    report,
-    timing: {
-      jobs: Math.min(jobs, tasks.length),
-      perJob,
-      runs: tasks.length,
-      // Runs with requests that change the server start a process of their own; the workers count the others'.
-      servers: { started: counts.servers.started + tasks.filter((t) => !t.shareServers || !sharesServer(t.workload)).length, reused: counts.servers.reused },
-      roundTrips: counts.roundTrips,
-      buildMs: builtAt - started,
-      runMs: finished - builtAt,
-      totalMs: performance.now() - started,
-    },
-  };
+  return { report, timing: { ...timing, totalMs: performance.now() - started } };
 }
-

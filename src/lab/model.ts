@@ -10,7 +10,9 @@
  * - a key it has a value for is written; a required one is left out now and
  *   then (`dropRequired`), an optional one more often (`dropStatedOptional`),
  *   and an optional one the request does not state usually is
- *   (`dropUnstatedOptional`);
+ *   (`dropUnstatedOptional`); a required key the request says nothing about
+ *   gets the shortest value of its type ("" or []), as a schema that wants
+ *   every key asks ("" for a parameter a call does not use);
  * - where the schema lists options, it picks the option that says the
  *   request's meaning, mostly: now and then it writes its own words instead
  *   (`strayFromEnum`) or a neighbouring option (`wrongOption`); when no option
@@ -170,8 +172,10 @@ function writeObject(schema: JsonSchema, path: string, ctx: Context): Written {
     const written = writeValue(sub, concept, keyPath, ctx);
     if (written.ok) {
       if (written.value !== undefined) out[key] = written.value;
-      // A required key the request says nothing about: the shortest value of its type.
-      else if ((isRequired || told) && isObject(sub) && !isConjugation(ctx.intent)) {
+      // A required key the request says nothing about: the shortest value of its type
+      // (past: "" for "conjugate eat", as a schema that wants every key asks). For a
+      // conjugation, a key only an error asked for is left out: the model has nothing to say there.
+      else if (isObject(sub) && (isRequired || (told && !isConjugation(ctx.intent)))) {
         if (sub.type === 'array') out[key] = [];
         else if (sub.type === 'string' && !Array.isArray(sub.enum)) out[key] = '';
       }

@@ -10,7 +10,7 @@
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const FIRST = ['learner-path', 'lab', 'check', 'fuzz', 'chat', 'html-report', 'lint-cli', 'honesty', 'sweep', 'server-pool', 'progress'];
+const FIRST = ['learner-path', 'lab', 'check', 'fuzz', 'chat', 'html-report', 'lint-cli', 'honesty', 'sweep', 'solutions-hold', 'server-pool', 'progress'];
 
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
