@@ -44,6 +44,20 @@ import { SERVER_JS } from './helpers/server.js';
  *  9 langflow: a Pydantic model: enum and const never read, bounds and formats not kept, the first anyOf branch (the
  *    other one beside null), additionalProperties gone (L); a root that is not an object fails the server (D); an
  *    optional parameter left out is sent as null unless the schema gives a default (L, "sent").
+ * The TypeScript host frameworks, each profile running the package itself (columns 10 to 13, numbered 0 to 3 above):
+ * 10 openai-agents-2025-10 (@openai/agents-core 0.2.1): MCP tools go non-strict with the root's additionalProperties
+ *    set to true (L where the server said false), "-" and "." in names become "_" (L); a root that says
+ *    additionalProperties: true goes strict, and strict mode's rules refuse it (R); a tools/list the MCP SDK refuses
+ *    fails the whole run (R).
+ * 11 mastra-google-2025-12 (Mastra 0.24.9, Google layer, zod-from-json-schema 0.5.2): additionalProperties, default,
+ *    minItems, bounds and formats not sent (L); a required anyOf becomes a zod intersection the Google layer throws on
+ *    (R); a required oneOf is shown as any value (L); a tools/list the MCP SDK refuses fails the request (R).
+ * 12 langchain-mcp-2026-01 (@langchain/mcp-adapters 1.1.2, ChatOpenAI): the schema as published but for not/if/then/
+ *    else/unevaluatedProperties; a union becomes its object branches merged (L), a nullable anyOf is shown as {} (L);
+ *    a tool that fails to load fails every server's tools (R, onConnectionError "throw").
+ * 13 ai-sdk-google-2026-11 (ai 6, @ai-sdk/google 3): additionalProperties, default, bounds, minItems, title and $defs
+ *    dropped (L); the 2025-06 API rules then refuse a format other than "enum" or "date-time" (R) and oneOf (R); the
+ *    MCP client drops the server for a root that is not an object (D).
  */
 const CODE: Record<string, Verdict> = { A: 'accepted', L: 'lossy', R: 'refused', D: 'dropped' };
 
@@ -61,38 +75,38 @@ describe('server-everything 2026.8.31 (17 tools to a client that declares roots,
   const report = await lintTools(recorded('server-everything'));
 
   it('each tool on each host', () => {
-    //                                        1 2 3 4 5 6 7 8 9
+    //                                        1 2 3 4 5 6 7 8 9 0 1 2 3
     expect(matrix(report)).toEqual({
       // message: string, required. No key any host drops; only strict mode wants additionalProperties: false.
-      echo: 'A A A A A R A A A',
+      echo: 'A A A A A R A A A A A A A',
       // includeImage has a default (2 strips it, 3 does not keep it); messageType is an enum (9 never reads it).
-      'get-annotated-message': 'A L L A A R A A L',
+      'get-annotated-message': 'A L L A A R A A L L L A L',
       // No parameters: 2 and 3 send none, 4 an empty object, which 2025-06 takes.
-      'get-env': 'A A A A A R A A A',
+      'get-env': 'A A A A A R A A A L A A A',
       // count: default (2, 3), minimum and maximum (3 keeps neither, 9 keeps no bounds).
-      'get-resource-links': 'A L L A A R A A L',
+      'get-resource-links': 'A L L A A R A A L L L A L',
       // defaults (2, 3); resourceType is an enum (9).
-      'get-resource-reference': 'A L L A A R A A L',
+      'get-resource-reference': 'A L L A A R A A L L L A L',
       // location is an enum (9).
-      'get-structured-content': 'A A A A A R A A L',
-      'get-sum': 'A A A A A R A A A',
-      'get-tiny-image': 'A A A A A R A A A',
+      'get-structured-content': 'A A A A A R A A L L A A A',
+      'get-sum': 'A A A A A R A A A L A A A',
+      'get-tiny-image': 'A A A A A R A A A L A A A',
       // data has "format": "uri": 2 and 3 (only "enum" in 2025-02) and 4 (enum, date-time) refuse it; 9 drops the format and the enum.
-      'gzip-file-as-resource': 'A R R R A R A A L',
-      'toggle-simulated-logging': 'A A A A A R A A A',
-      'toggle-subscriber-updates': 'A A A A A R A A A',
+      'gzip-file-as-resource': 'A R R R A R A A L L L A R',
+      'toggle-simulated-logging': 'A A A A A R A A A L A A A',
+      'toggle-subscriber-updates': 'A A A A A R A A A L A A A',
       // duration, steps: defaults (2, 3); 9 sends the defaults themselves when left out.
-      'trigger-long-running-operation': 'A L L A A R A A A',
-      'simulate-research-query': 'A L L A A R A A A',
+      'trigger-long-running-operation': 'A L L A A R A A A L L A L',
+      'simulate-research-query': 'A L L A A R A A A L L A L',
       // Listed only to a client that declares roots, elicitation or sampling (the linter declares all three by default):
-      'get-roots-list': 'A A A A A R A A A',
-      'trigger-elicitation-request': 'A A A A A R A A A',
+      'get-roots-list': 'A A A A A R A A A L A A A',
+      'trigger-elicitation-request': 'A A A A A R A A A L A A A',
       // url has "format": "uri" (2, 3, 4 refuse it); elicitationId is optional with no default (9 sends null).
-      'trigger-url-elicitation': 'A R R R A R A A L',
+      'trigger-url-elicitation': 'A R R R A R A A L L L A R',
       // maxTokens has a default (2, 3).
-      'trigger-sampling-request': 'A L L A A R A A A',
+      'trigger-sampling-request': 'A L L A A R A A A L L A L',
       // One request: the uri format takes every tool down on 2, 3 and 4; strict mode refuses the first tool.
-      '(all tools, one request)': 'A R R R A R A A L',
+      '(all tools, one request)': 'A R R R A R A A L L L A R',
     });
   });
 
@@ -110,28 +124,28 @@ describe('server-filesystem 2026.8.31', async () => {
   const report = await lintTools(recorded('server-filesystem'));
 
   it('each tool on each host', () => {
-    //                                        1 2 3 4 5 6 7 8 9
+    //                                        1 2 3 4 5 6 7 8 9 0 1 2 3
     expect(matrix(report)).toEqual({
       // tail and head are optional numbers with no default: 9 sends them as null when left out.
-      read_file: 'A A A A A R A A L',
-      read_text_file: 'A A A A A R A A L',
-      read_media_file: 'A A A A A R A A A',
+      read_file: 'A A A A A R A A L A A A A',
+      read_text_file: 'A A A A A R A A L A A A A',
+      read_media_file: 'A A A A A R A A A A A A A',
       // paths has minItems 1: 3 and 4 keep minItems, 9 keeps no bounds.
-      read_multiple_files: 'A A A A A R A A L',
-      write_file: 'A A A A A R A A A',
+      read_multiple_files: 'A A A A A R A A L A L A L',
+      write_file: 'A A A A A R A A A A A A A',
       // dryRun has a default (2, 3); the edits' objects keep their properties everywhere.
-      edit_file: 'A L L A A R A A A',
-      create_directory: 'A A A A A R A A A',
-      list_directory: 'A A A A A R A A A',
+      edit_file: 'A L L A A R A A A A L A L',
+      create_directory: 'A A A A A R A A A A A A A',
+      list_directory: 'A A A A A R A A A A A A A',
       // sortBy: an enum with a default (2, 3: default; 9: enum).
-      list_directory_with_sizes: 'A L L A A R A A L',
+      list_directory_with_sizes: 'A L L A A R A A L A L A L',
       // excludePatterns defaults to [] (2, 3).
-      directory_tree: 'A L L A A R A A A',
-      move_file: 'A A A A A R A A A',
-      search_files: 'A L L A A R A A A',
-      get_file_info: 'A A A A A R A A A',
-      list_allowed_directories: 'A A A A A R A A A',
-      '(all tools, one request)': 'A L L A A R A A L',
+      directory_tree: 'A L L A A R A A A A L A L',
+      move_file: 'A A A A A R A A A A A A A',
+      search_files: 'A L L A A R A A A A L A L',
+      get_file_info: 'A A A A A R A A A A A A A',
+      list_allowed_directories: 'A A A A A R A A A A A A A',
+      '(all tools, one request)': 'A L L A A R A A L A L A L',
     });
   });
 
@@ -147,7 +161,7 @@ describe('server-memory 2026.8.31', () => {
     const m = matrix(await lintTools(recorded('server-memory')));
     expect(Object.keys(m)).toHaveLength(10);
     // Objects in arrays, each with properties and required; nothing any host drops.
-    for (const [tool, row] of Object.entries(m)) expect(row, tool).toBe('A A A A A R A A A');
+    for (const [tool, row] of Object.entries(m)) expect(row, tool).toBe('A A A A A R A A A A A A A');
   });
 });
 
@@ -155,25 +169,25 @@ describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.op
   const report = await lintTools(recorded('openapi-pet-clinic'));
 
   it('each tool on each host', () => {
-    //                                        1 2 3 4 5 6 7 8 9
+    //                                        1 2 3 4 5 6 7 8 9 0 1 2 3
     expect(matrix(report)).toEqual({
       // limit has minimum/maximum (3, 9), species an enum (9), both optional without default (9 sends null);
       // both carry x-parameter-location, no field of the 2025-02 Schema (2: R; 3 keeps only its 10 keys).
-      'lst-pets': 'A R L A A R A A L',
+      'lst-pets': 'A R L A A R A A L L L A L',
       // The root is a oneOf with no "type": every MCP SDK client drops the server (2, 4, 5, 7, 8), Langflow fails it (9),
       // strict mode refuses it; Goose finds no root properties and sends no parameters (L).
       // 7 and 8 alike: the Tool shape fails before any rule on unions is reached.
-      'crt-pet': 'A D L D D R D D D',
+      'crt-pet': 'A D L D D R D D D R R R D',
       // nickname: anyOf [string, null]. 2025-02 parses the anyOf and refuses its "null" branch, and x- keys (2: R);
       // 3 and 9 keep the string alone (L); 4 takes the anyOf.
-      'rename-pet': 'A R L A A R A A L',
+      'rename-pet': 'A R L A A R A A L L R L L',
       // pet: anyOf of two objects (parsed on 2, but the root's x-content-type is no field: R); day has "format": "date",
       // which 3 and 4 refuse (R); 9 keeps the first branch.
-      'book-visit': 'A R R R A R A A L',
+      'book-visit': 'A R R R A R A A L L R L R',
       // contact: oneOf of two objects. 2 refuses oneOf; 3 makes it a string, 4 drops it (untyped), 9 reads it as Any.
-      'upd-owner': 'A R L L A R A A L',
+      'upd-owner': 'A R L L A R A A L L L L R',
       // One request: crt-pet takes the server down on 2, 4, 5, 7, 8, 9; on 3, book-visit's format fails the request.
-      '(all tools, one request)': 'A D R D D R D D D',
+      '(all tools, one request)': 'A D R D D R D D D R R R D',
     });
   });
 
@@ -209,14 +223,14 @@ describe("the kit's own baseline", () => {
   it('strict objects of enums: shown whole on strict mode and Claude, the enums and additionalProperties lost elsewhere', async () => {
     const listing = await readServer({ label: 'baseline', command: process.execPath, args: [SERVER_JS] }, 10_000);
     const report = await lintTools(listing.tools);
-    //                  1 2 3 4 5 6 7 8 9
+    //                  1 2 3 4 5 6 7 8 9 0 1 2 3
     expect(matrix(report)).toEqual({
       // additionalProperties: false goes on 2 and 3 (stripped, not in the list) and 4 (not among the 20 keys); 9 drops enums.
-      conjugate: 'A L L L A A A A L',
-      get_profile: 'A L L L A A A A L',
-      update_profile: 'A L L L A A A A L',
-      lessons: 'A L L L A A A A L',
-      '(all tools, one request)': 'A L L L A A A A L',
+      conjugate: 'A L L L A A A A L L L A L',
+      get_profile: 'A L L L A A A A L L L A L',
+      update_profile: 'A L L L A A A A L L L A L',
+      lessons: 'A L L L A A A A L L L A L',
+      '(all tools, one request)': 'A L L L A A A A L L L A L',
     });
     expect(kinds(report, 'conjugate', 'langflow')).toEqual(['additionalProperties', 'enum']);
     expect(kinds(report, 'get_profile', 'langflow')).toEqual(['additionalProperties']);
@@ -254,6 +268,22 @@ describe('refused or dropped: every way a profile rejects, and what it takes dow
     ['goose-google-2025-02', { type: 'object', properties: 'x' }, 'refused request'],
     // Langflow's update_tools re-raises: the server fails to load.
     ['langflow', { type: 'string' }, 'dropped server'],
+    // The TypeScript frameworks, each running its package. agents-core's getAllMcpTools does not catch the MCP SDK's
+    // ZodError, so the run fails; a root that says additionalProperties: true goes strict, and strict mode refuses it.
+    ['openai-agents-2025-10', { properties: {} }, 'refused request'],
+    ['openai-agents-2025-10', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true }, 'refused request'],
+    // Mastra: the MCP client's tools() throws on a list the SDK refuses; a required anyOf becomes a zod intersection,
+    // which the Google layer throws on.
+    ['mastra-google-2025-12', { properties: {} }, 'refused request'],
+    ['mastra-google-2025-12', { type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] } }, required: ['a'] }, 'refused request'],
+    // LangChain: loadMcpTools fails, and with onConnectionError "throw" getTools() fails for every server.
+    ['langchain-mcp-2026-01', { properties: {} }, 'refused request'],
+    ['langchain-mcp-2026-01', { type: 'object', properties: {}, allOf: [null] }, 'refused request'],
+    // The AI SDK: its MCP client refuses the list (the server's tools are gone); @ai-sdk/google sends oneOf, which the
+    // API refuses, and throws itself on an enum of mixed types before sending.
+    ['ai-sdk-google-2026-11', { properties: {} }, 'dropped server'],
+    ['ai-sdk-google-2026-11', { type: 'object', properties: { a: { oneOf: [{ type: 'string' }] } } }, 'refused request'],
+    ['ai-sdk-google-2026-11', { type: 'object', properties: { a: { enum: ['x', 1] } } }, 'refused request'],
   ])('%s on %j: %s', async (host, schema, expected) => {
     expect(await verdictOf(host, schema)).toBe(expected);
   });

@@ -110,8 +110,10 @@ export async function hostVerdict(profile: ClientProfile, tool: ListedTool): Pro
 async function presentOne(profile: ClientProfile, tool: ListedTool): Promise<HostVerdict> {
   const view = await profile.present(published([tool]));
   if ('rejected' in view) return rejection(view);
-  const seen = view.tools.find((t) => t.name === tool.name);
-  // The host left this tool out on its own and would show the others (Claude Code 2.1.235, a top-level union).
+  // The tool was presented alone, so what is shown is this tool, renamed or not (the OpenAI Agents SDK shows
+  // `get-sum` as `get_sum`: a loss of kind 'name'). Nothing shown: the host left this tool out on its own and
+  // would show the others (Claude Code 2.1.235, a top-level union).
+  const seen = view.tools[0];
   if (!seen) return { verdict: 'dropped', detail: view.skipped?.find((s) => s.name === tool.name)?.reason ?? 'the host does not show this tool', takesDown: 'tool' };
   const lost = [...schemaLosses(tool, seen), ...(await sentLosses(profile, seen))];
   return lost.length === 0 ? { verdict: 'accepted', detail: 'shown as published' } : { verdict: 'lossy', detail: lossDetail(lost), lost };
