@@ -114,9 +114,11 @@ describe('thirty tools, three pages', () => {
     expect(stdout).toContain('30 tools, 3 tools/list pages');
     // Tools that fare alike share a row: far fewer rows than tools, and no line wider than the screen.
     const rows = stdout.split('\n').filter((l) => /^ {2}(ok|lossy|REFUSED|dropped|\?) /.test(l));
-    expect(rows.length).toBeLessThan(20);
+    // (30 tools on 13 hosts: plain_text and the six that fare as it does are one row, and so on.)
+    expect(rows.length).toBeLessThan(25);
     expect(Math.max(...stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(120);
-    expect(stdout.split('\n').length).toBeLessThan(100);
+    // 37 findings, grouped by rule and capped per rule; the matrix; one line per host (13) on why.
+    expect(stdout.split('\n').length).toBeLessThan(110);
   });
 
   it('a line on stdout that is not JSON-RPC is a finding, and the server is still read', async () => {
@@ -136,7 +138,7 @@ describe('thirty tools, three pages', () => {
     const refused = await lint([...everything, '--fail-on-host', 'refused']);
     expect(refused.code).toBe(1);
     expect(refused.stdout.trim().split('\n').at(-1)).toBe(
-      'exit 1: host verdicts reach --fail-on-host refused: continue-gemini-2025-02 (2 tools, the whole list), goose-google-2025-02 (2 tools, the whole list), gemini-cli-2025-06 (2 tools, the whole list), openai-strict (17 tools, the whole list)',
+      'exit 1: host verdicts reach --fail-on-host refused: continue-gemini-2025-02 (2 tools, the whole list), goose-google-2025-02 (2 tools, the whole list), gemini-cli-2025-06 (2 tools, the whole list), openai-strict (17 tools, the whole list), ai-sdk-google-2026-11 (2 tools, the whole list)',
     );
     expect((await lint([...everything, '--fail-on-host', 'refused', '--for-hosts', 'gemini-cli-2025-06'])).code).toBe(1);
     const mine = await lint([...everything, '--fail-on-host', 'refused', '--for-hosts', 'faithful,claude-code-2025-07,claude-code-2026-08,gemini-cli-2025-11']);
@@ -313,7 +315,7 @@ describe('a config file, SARIF and the page', () => {
       tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       await tab.goto(pathToFileURL(html).href);
       expect(await tab.locator('h2').allTextContents()).toEqual(['memory-server 0.6.3 · memory', 'mcp-openapi-server 1.0.0 · clinic', 'The hosts']);
-      expect(await tab.locator('td.v').count()).toBe((9 + 1 + 5 + 1) * 9);
+      expect(await tab.locator('td.v').count()).toBe((9 + 1 + 5 + 1) * 13); // 13 hosts
       await tab.locator('td.v details').nth(9 * 10 + 9 + 1).locator('summary').click();
       mkdirSync(join(REPO, 'test-output'), { recursive: true });
       await tab.screenshot({ path: join(REPO, 'test-output', 'lint-report.png'), fullPage: true });

@@ -262,7 +262,7 @@ describe('the JSON document', () => {
     expect(Object.keys(json.tools[0])).toEqual(['name', 'findings', 'hosts']);
     expect(Object.keys(json.tools[0].findings[0])).toEqual(['rule', 'severity', 'path', 'message']);
     const book = json.tools.find((t: { name: string }) => t.name === 'book-visit');
-    expect(Object.keys(book.hosts)).toEqual(['faithful', 'continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06', 'gemini-cli-2025-11', 'openai-strict', 'claude-code-2025-07', 'claude-code-2026-08', 'langflow']);
+    expect(Object.keys(book.hosts)).toEqual(['faithful', 'continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06', 'gemini-cli-2025-11', 'openai-strict', 'claude-code-2025-07', 'claude-code-2026-08', 'langflow', 'openai-agents-2025-10', 'mastra-google-2025-12', 'langchain-mcp-2026-01', 'ai-sdk-google-2026-11']);
     expect(book.hosts['continue-gemini-2025-02']).toEqual({
       verdict: 'refused',
       // The API of 2025-02 parses the anyOf; the server's vendor key at the root is no field of its Schema message.

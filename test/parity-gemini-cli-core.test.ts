@@ -231,13 +231,15 @@ describe('gemini-cli-2025-11 against @google/gemini-cli-core 0.17.0', async () =
 
 /*
  * End to end on the kit's baseline server (mcpserver-1.32): a model made to write an off-list value
- * (strayFromEnum 1) or to leave out every required key (dropRequired 1). The host's check answers first;
+ * (strayFromEnum 1, offList 1) or to leave out every required key (dropRequired 1). The host's check answers first;
  * only the calls it lets through reach the server, and the server's own trace (one stderr line per
  * tools/call it received) counts them.
  */
 describe('gemini-cli-2025-11 end to end: what the host refuses never reaches the server', () => {
   const cases: [string, Partial<Knobs>, RegExp][] = [
-    ['a wrong enum value', { strayFromEnum: 1 }, /^params\/(verb|tense|person) must be equal to one of the allowed values$/],
+    // offList 1 and offListOmit 0: a request no listed option can say is written in the model's own words too, never
+    // left out (a key left out would be Ajv's other text).
+    ['a wrong enum value', { strayFromEnum: 1, offList: 1, offListOmit: 0 }, /^params\/(verb|tense|person) must be equal to one of the allowed values$/],
     ['a missing required key', { dropRequired: 1 }, /^params must have required property '(verb|tense|person)'$/],
   ];
 

@@ -282,3 +282,25 @@ describe('the recorded tools/list of the real servers (test/fixtures/lint/record
     }
   }, 120_000);
 });
+
+describe('a remote $ref: no network, no minute-long wait', () => {
+  it('the ref resolver is answered by the profile, the tool is left out as Mastra leaves it, and the global fetch is given back', async () => {
+    const calls: string[] = [];
+    const spy = (async (url: unknown) => {
+      calls.push(String(url));
+      return new Response('{}', { status: 200 });
+    }) as typeof globalThis.fetch;
+    const before = globalThis.fetch;
+    globalThis.fetch = spy;
+    try {
+      const remote = { type: 'object', properties: { order: { $ref: 'https://example.com/schemas/order.json' } }, required: ['order'] };
+      const view = await mastra.present([{ name: 'ref_remote', description: 'Validate an order.', inputSchema: remote as never }]);
+      // @mastra/mcp's tools(): the conversion throws ("HTTP ERROR 404" from the resolver), the tool is logged and left out.
+      expect(view).toMatchObject({ lost: 'server', rejected: expect.stringContaining('Failed to create Mastra tool wrapper for MCP tool: ref_remote') });
+      expect(calls).toEqual([]);
+      expect(globalThis.fetch).toBe(spy);
+    } finally {
+      globalThis.fetch = before;
+    }
+  });
+});

@@ -31,7 +31,7 @@ import {
 // ---------------------------------------------------------------------------
 
 describe('the profile list', () => {
-  it('has the nine profiles, in order, each with a source and one date', () => {
+  it('has the thirteen profiles, in order, each with a source and one date', () => {
     expect(PROFILE_IDS).toEqual([
       'faithful',
       'continue-gemini-2025-02',
@@ -42,6 +42,11 @@ describe('the profile list', () => {
       'claude-code-2025-07',
       'claude-code-2026-08',
       'langflow',
+      // The TypeScript host frameworks, each running its own published package.
+      'openai-agents-2025-10',
+      'mastra-google-2025-12',
+      'langchain-mcp-2026-01',
+      'ai-sdk-google-2026-11',
     ]);
     expect(PROFILES.map((p) => p.id)).toEqual(PROFILE_IDS);
     for (const p of PROFILES) {

@@ -25,6 +25,8 @@ const CELL: Record<Verdict, { text: string; ansi: string }> = {
   dropped: { text: 'dropped', ansi: '35' },
   unknown: { text: '?', ansi: '90' },
 };
+/** The same, short, for a matrix that would not fit the screen with the words in full (13 hosts: 104 columns). */
+const SHORT: Record<Verdict, string> = { accepted: 'ok', lossy: 'lossy', refused: 'REF', dropped: 'drop', unknown: '?' };
 
 /** How the loss kinds read in the per-host summary. */
 const KIND_WORDS: Record<string, string> = {
@@ -101,9 +103,10 @@ function findingsBlock(report: LintReport, o: TerminalOptions): string[] {
   return lines;
 }
 
-function cell(v: HostVerdict | undefined, o: TerminalOptions, width: number): string {
-  const look = CELL[v?.verdict ?? 'unknown'];
-  return paint(look.ansi, look.text, o.colour) + ' '.repeat(Math.max(1, width - look.text.length));
+function cell(v: HostVerdict | undefined, o: TerminalOptions, width: number, short: boolean): string {
+  const verdict = v?.verdict ?? 'unknown';
+  const text = short ? SHORT[verdict] : CELL[verdict].text;
+  return paint(CELL[verdict].ansi, text, o.colour) + ' '.repeat(Math.max(1, width - text.length));
 }
 
 /** Loss kinds per host, counted over tools: "enum dropped (3 tools), default dropped (2)". */
@@ -122,16 +125,20 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
   const half = Math.ceil(HOST_IDS.length / 2);
   for (let i = 0; i < half; i++) {
     const right = HOST_IDS[i + half];
-    lines.push(`  ${i + 1} ${HOST_IDS[i]!.padEnd(26)}${right ? `${i + half + 1} ${right}` : ''}`);
+    lines.push(`  ${String(i + 1).padStart(2)} ${HOST_IDS[i]!.padEnd(26)}${right ? `${String(i + half + 1).padStart(2)} ${right}` : ''}`);
   }
   const groups = new Map<string, string[]>();
   for (const tool of report.tools) {
     const key = HOST_IDS.map((h) => tool.hosts[h]?.verdict ?? 'unknown').join(' ');
     groups.set(key, [...(groups.get(key) ?? []), tool.name]);
   }
-  const cellWidth = 8;
+  // The words in full when they leave room for the tools' names; else the short words, said once.
+  const short = 2 + 8 * HOST_IDS.length + 24 > o.width;
+  const cellWidth = short ? 6 : 8;
   const label = 'tools with the same verdicts';
-  lines.push('', `  ${HOST_IDS.map((_, i) => String(i + 1).padEnd(cellWidth)).join('')}${label}`);
+  lines.push('');
+  if (short) lines.push(`  ${paint(CELL.refused.ansi, 'REF', o.colour)}: refused (the whole request fails); ${paint(CELL.dropped.ansi, 'drop', o.colour)}: dropped (the host loses the server, or the tool)`);
+  lines.push(`  ${HOST_IDS.map((_, i) => String(i + 1).padEnd(cellWidth)).join('')}${label}`);
   const room = Math.max(20, o.width - 2 - cellWidth * HOST_IDS.length);
   for (const names of groups.values()) {
     const tool = report.tools.find((t) => t.name === names[0])!;
@@ -145,9 +152,9 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
       }
       shown = next;
     }
-    lines.push(`  ${HOST_IDS.map((h) => cell(tool.hosts[h], o, cellWidth)).join('')}${shown}`);
+    lines.push(`  ${HOST_IDS.map((h) => cell(tool.hosts[h], o, cellWidth, short)).join('')}${shown}`);
   }
-  lines.push(`  ${HOST_IDS.map((h) => cell(report.server.hosts[h], o, cellWidth)).join('')}${paint('1', 'all tools in one request', o.colour)}`);
+  lines.push(`  ${HOST_IDS.map((h) => cell(report.server.hosts[h], o, cellWidth, short)).join('')}${paint('1', 'all tools in one request', o.colour)}`);
   lines.push('', 'Why, per host (--json has every tool\'s):');
   for (const [i, host] of HOST_IDS.entries()) {
     const verdicts = report.tools.map((t) => t.hosts[host]).filter((v): v is HostVerdict => v !== undefined);
@@ -171,7 +178,7 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
       word = 'accepted';
       body = 'every tool shown as published';
     }
-    const head = `  ${i + 1} ${host.padEnd(24)} `;
+    const head = `  ${String(i + 1).padStart(2)} ${host.padEnd(24)} `;
     const shownWord = word === 'accepted' ? 'ok' : word;
     lines.push(`${head}${paint(CELL[word].ansi, shownWord, o.colour)}: ${clip(body, o.width - head.length - shownWord.length - 2)}`);
   }

@@ -57,10 +57,17 @@ function schemaValidator(): Promise<SchemaValidatorClass> {
 export async function geminiCliBuild(schema: unknown, args: Record<string, unknown>): Promise<Checked> {
   const SchemaValidator = await schemaValidator();
   let error: string | null;
+  // The host's Ajv logs its strict-mode notes (e.g. 'strict mode: "items" is 2-tuple ...', or an unknown format)
+  // with console.warn into gemini-cli's own debug console, where the user does not see them; here they would land
+  // in the learner's terminal. The call is synchronous, so the warning is held back for exactly its duration.
+  const warn = console.warn;
+  console.warn = () => {};
   try {
     error = SchemaValidator.validate(schema, args);
   } catch (thrown) {
     error = thrown instanceof Error ? thrown.message : String(thrown);
+  } finally {
+    console.warn = warn;
   }
   return error === null ? passThrough(args) : { ok: false, error };
 }

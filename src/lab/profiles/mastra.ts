@@ -135,6 +135,34 @@ const coreOf = new WeakMap<SeenTool, CoreTool>();
 const coreByShape = new Map<string, CoreTool>();
 const shapeKey = (tool: SeenTool) => `${tool.name}\u0000${JSON.stringify(tool.inputSchema)}`;
 
+/**
+ * Runs Mastra's tool conversion with no network. Its `convertInputSchema` calls
+ * `$RefParser.dereference`, whose http resolver fetches a remote `$ref` with the
+ * global fetch under a 60-second abort timer (@apidevtools/json-schema-ref-parser
+ * 14.2.1, `lib/resolvers/http.ts` `get`). A lab or a lint run must not reach the
+ * network. Here every such fetch is answered at once with a 404 whose status text
+ * says why: the resolver clears its timer and throws "HTTP ERROR 404", and Mastra
+ * logs the tool and leaves it out, as it does in an app when the URL answers no
+ * schema. (A fetch that threw instead would skip the resolver's clearTimeout and
+ * keep the process alive for the full minute; a URL that answers a schema would be
+ * inlined by a real app: not modelled.) The MCP transport is faked and the model's
+ * fetch is the profile's own, so the global fetch is held only around this call;
+ * overlapping calls share one hold.
+ */
+let holds = 0;
+let networkFetch: typeof globalThis.fetch | undefined;
+async function offline<T>(run: () => Promise<T>): Promise<T> {
+  if (holds++ === 0) {
+    networkFetch = globalThis.fetch;
+    globalThis.fetch = (async () => new Response(null, { status: 404, statusText: 'not fetched: the kit has no network in a lab' })) as typeof globalThis.fetch;
+  }
+  try {
+    return await run();
+  } finally {
+    if (--holds === 0) globalThis.fetch = networkFetch!;
+  }
+}
+
 async function present(tools: PublishedTool[]): Promise<Presented> {
   const loaded = await load();
   const client = new loaded.McpClient({ name: 'kit', server: { command: 'kit', enableServerLogs: false } });
@@ -143,7 +171,7 @@ async function present(tools: PublishedTool[]): Promise<Presented> {
   client.client = fakeSdkClient(loaded, tools);
   let mastraTools: Record<string, unknown>;
   try {
-    mastraTools = await client.tools();
+    mastraTools = await offline(() => client.tools());
   } catch (error) {
     // configuration.ts getTools(): MastraError MCP_CLIENT_GET_TOOLSETS_FAILED around this; the agent gets no MCP tools.
     return refusedRequest(`MCPClient.getTools() throws (MCP_CLIENT_GET_TOOLSETS_FAILED): ${reason(error)}`);

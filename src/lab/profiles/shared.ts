@@ -17,7 +17,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema, SeenTool } from '../types.js';
 
 export interface ClientProfile {
-  /** 'faithful' | 'continue-gemini-2025-02' | 'goose-google-2025-02' | 'gemini-cli-2025-06' | 'gemini-cli-2025-11' | 'openai-strict' | 'claude-code-2025-07' | 'claude-code-2026-08' | 'langflow' */
+  /** 'faithful' | 'continue-gemini-2025-02' | 'goose-google-2025-02' | 'gemini-cli-2025-06' | 'gemini-cli-2025-11' | 'openai-strict' | 'claude-code-2025-07' | 'claude-code-2026-08' | 'langflow' | 'openai-agents-2025-10' | 'mastra-google-2025-12' | 'langchain-mcp-2026-01' | 'ai-sdk-google-2026-11' */
   id: string;
   title: string; // one line for the terminal
   /** The one host version and date the profile models, e.g. 'gemini-cli v0.17.0, 2025-11-20'; 'n/a' for faithful. */
