@@ -28,21 +28,13 @@
 import { describe, expect, it } from 'vitest';
 import { aiSdkGoogle } from '../src/lab/profiles/ai-sdk-google.js';
 import { buildServer, listBreaks, patchChain, serverCommand } from '../src/lab/variants.js';
-import { hostVerdict, wholeListVerdict } from '../src/lint/hosts.js';
 import { readServer } from '../src/lint/server.js';
-import type { ListedTool } from '../src/lint/types.js';
+import { hostColumn } from './helpers/host-column.js';
 import { recorded } from './helpers/lint.js';
 
-const LETTER = { accepted: 'A', lossy: 'L', refused: 'R', dropped: 'D', unknown: '?' } as const;
 
-/** The linter's verdict letter for each tool on this host, and for the whole list in one request. */
-async function letters(tools: unknown[]): Promise<Record<string, string>> {
-  const listed = tools as ListedTool[];
-  const perTool = await Promise.all(listed.map((tool) => hostVerdict(aiSdkGoogle, tool)));
-  const out: Record<string, string> = Object.fromEntries(listed.map((tool, i) => [tool.name, LETTER[perTool[i]!.verdict]]));
-  out['(all tools, one request)'] = LETTER[(await wholeListVerdict(aiSdkGoogle, listed, perTool)).verdict];
-  return out;
-}
+/** This host's column of the linter's matrix (test/helpers/host-column.ts). */
+const letters = (tools: unknown[]) => hostColumn(aiSdkGoogle, tools);
 
 type Tool = { name: string; description?: string; inputSchema: Record<string, unknown> };
 const one = (inputSchema: Record<string, unknown>): Tool[] => [{ name: 't', description: 'A tool.', inputSchema }];

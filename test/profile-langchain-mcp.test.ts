@@ -29,9 +29,9 @@ import { describe, expect, it } from 'vitest';
 import { langchainMcp as profile } from '../src/lab/profiles/langchain-mcp.js';
 import type { SeenTool } from '../src/lab/types.js';
 import { buildServer, listBreaks, patchChain, serverCommand } from '../src/lab/variants.js';
-import { hostVerdict, wholeListVerdict } from '../src/lint/hosts.js';
 import { readServer } from '../src/lint/server.js';
-import type { ListedTool, Verdict } from '../src/lint/types.js';
+import type { ListedTool } from '../src/lint/types.js';
+import { hostColumn } from './helpers/host-column.js';
 import { recorded } from './helpers/lint.js';
 import { ANY_OF_VERB, BASELINE, ONE_OF_VERB, PERSON, published, ROOT_ANY_OF, TENSE, TYPE_LIST, VERB, type Json } from './helpers/profiles.js';
 
@@ -47,16 +47,9 @@ async function seen(schema: Json): Promise<SeenTool> {
   return view.tools[0]!;
 }
 
-const LETTER: Record<Verdict, string> = { accepted: 'A', lossy: 'L', refused: 'R', dropped: 'D', unknown: '?' };
 
-/** Each tool's letter on this host, and the whole list's under '(all tools, one request)'. */
-async function letters(tools: unknown[]): Promise<Record<string, string>> {
-  const listed = tools as ListedTool[];
-  const verdicts = await Promise.all(listed.map((t) => hostVerdict(profile, t)));
-  const out: Record<string, string> = Object.fromEntries(listed.map((t, i) => [t.name, LETTER[verdicts[i]!.verdict]]));
-  out['(all tools, one request)'] = LETTER[(await wholeListVerdict(profile, listed, verdicts)).verdict];
-  return out;
-}
+/** This host's column of the linter's matrix (test/helpers/host-column.ts). */
+const letters = (tools: unknown[]) => hostColumn(profile, tools);
 
 const every = (names: string[], letter: string) => Object.fromEntries([...names, '(all tools, one request)'].map((n) => [n, letter]));
 

@@ -35,9 +35,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mastraGoogle202512 as mastra } from '../src/lab/profiles/mastra.js';
 import type { SeenTool } from '../src/lab/types.js';
-import { hostVerdict, wholeListVerdict } from '../src/lint/hosts.js';
+import { hostVerdict } from '../src/lint/hosts.js';
 import { readServer } from '../src/lint/server.js';
-import type { ListedTool, Verdict } from '../src/lint/types.js';
+import type { ListedTool } from '../src/lint/types.js';
+import { hostColumn } from './helpers/host-column.js';
 import { recorded } from './helpers/lint.js';
 import { ANY_OF_VERB, BASELINE, NO_REQUIRED, ONE_OF_VERB, PERSON, ROOT_ANY_OF, TENSE, TYPE_LIST, VERB, published, type Json } from './helpers/profiles.js';
 import { REPO, SERVER_JS } from './helpers/server.js';
@@ -54,16 +55,9 @@ async function refusal(schema: Json): Promise<{ rejected: string; lost: string }
   return v;
 }
 
-const LETTER: Record<Verdict, string> = { accepted: 'A', lossy: 'L', refused: 'R', dropped: 'D', unknown: '?' };
 
-/** This host's column of the linter's matrix: a letter per tool, and the whole list's. */
-async function column(tools: ListedTool[]): Promise<Record<string, string>> {
-  const perTool = await Promise.all(tools.map((t) => hostVerdict(mastra, t)));
-  const out: Record<string, string> = {};
-  tools.forEach((t, i) => (out[t.name] = LETTER[perTool[i]!.verdict]));
-  out['(all tools, one request)'] = LETTER[(await wholeListVerdict(mastra, tools, perTool)).verdict];
-  return out;
-}
+/** This host's column of the linter's matrix (test/helpers/host-column.ts). */
+const column = (tools: unknown[]) => hostColumn(mastra, tools);
 
 const version = (dir: string) => (JSON.parse(readFileSync(join(REPO, 'node_modules', dir, 'package.json'), 'utf8')) as { version: string }).version;
 /** The version of `name` that `from` loads, found as Node finds it: under `from`'s own node_modules first, else hoisted to the top. */

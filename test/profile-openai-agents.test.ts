@@ -17,9 +17,10 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openAiAgents202510 as agents } from '../src/lab/profiles/openai-agents.js';
-import { hostVerdict, wholeListVerdict } from '../src/lint/hosts.js';
+import { hostVerdict } from '../src/lint/hosts.js';
 import { readServer } from '../src/lint/server.js';
-import type { ListedTool, Verdict } from '../src/lint/types.js';
+import type { ListedTool } from '../src/lint/types.js';
+import { hostColumn } from './helpers/host-column.js';
 import { recorded } from './helpers/lint.js';
 import { ANY_OF_VERB, BASELINE, EMPTY, NO_REQUIRED, ONE_OF_VERB, ROOT_ANY_OF, TYPE_LIST, published, type Json } from './helpers/profiles.js';
 import { REPO, SERVER_JS } from './helpers/server.js';
@@ -34,16 +35,9 @@ async function shownOne(schema: Json): Promise<{ name: string; description?: str
   return v.tools[0]!;
 }
 
-const LETTER: Record<Verdict, string> = { accepted: 'A', lossy: 'L', refused: 'R', dropped: 'D', unknown: '?' };
 
-/** This host's column of the linter's matrix: a letter per tool, and the whole list's. */
-async function column(tools: ListedTool[]): Promise<Record<string, string>> {
-  const perTool = await Promise.all(tools.map((t) => hostVerdict(agents, t)));
-  const out: Record<string, string> = {};
-  tools.forEach((t, i) => (out[t.name] = LETTER[perTool[i]!.verdict]));
-  out['(all tools, one request)'] = LETTER[(await wholeListVerdict(agents, tools, perTool)).verdict];
-  return out;
-}
+/** This host's column of the linter's matrix (test/helpers/host-column.ts). */
+const column = (tools: unknown[]) => hostColumn(agents, tools);
 
 describe('the kit baseline and breaks (schemas by hand in test/helpers/profiles.ts)', () => {
   it('a strict baseline is sent non-strict: additionalProperties false becomes true (M3), the rest as published', async () => {
