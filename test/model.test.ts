@@ -222,6 +222,12 @@ describe('readError: what a text teaches', () => {
     // gemini-cli 0.17.0's Ajv names the data "params" (schemaValidator.ts, dataVar).
     expect(findings('params/tense must be equal to one of the allowed values')).toEqual([{ path: 'tense', kind: 'not-listed' }]);
     expect(findings("params must have required property 'person'")).toEqual([{ path: 'person', kind: 'missing' }]);
+    // Mastra 0.24.9 lists zod's issues as bullets, "- <path>: <message>" (validateToolInput), the root as "root".
+    const mastra = 'Tool validation failed for conjugate. Please fix the following errors and try again:\n- verb: Invalid option: expected one of "be"|"have"|"do"\n- root: Unrecognized key: "mood"\n\nProvided arguments: {\n  "verb": "sew"\n}';
+    expect(findings(mastra)).toEqual([
+      { path: 'verb', kind: 'options', options: ['be', 'have', 'do'] },
+      { path: '', kind: 'unknown-keys', keys: ['mood'] },
+    ]);
   });
 
   it('a crash names nothing: nothing is learned', () => {

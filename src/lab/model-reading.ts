@@ -76,7 +76,11 @@ function fromZod3(issues: Record<string, unknown>[], out: Finding[]): void {
 }
 
 /** One line or segment of text about one parameter. */
-function fromLine(line: string, out: Finding[]): void {
+function fromLine(bulleted: string, out: Finding[]): void {
+  // A list of problems, one per bullet: "- verb: Invalid option: expected one of ..." (Mastra's tool validation,
+  // @mastra/core 0.24.9 src/tools/validation.ts validateToolInput: "Please fix the following errors and try
+  // again:\n- <path, or root>: <message>").
+  const line = bulleted.replace(/^\s*[-*•]\s+(?:root:\s*)?/, '');
   // Pydantic, two lines joined: "verb: Field required [type=missing, ...]".
   // zod 4 (as the MCP SDK prints it): "<message> at <path>"; at the root "<message>".
   const at = /^(.*) at ((?!object root)[A-Za-z_][\w.[\]]*)$/.exec(line);
