@@ -58,8 +58,9 @@ export async function geminiCliBuild(schema: unknown, args: Record<string, unkno
   const SchemaValidator = await schemaValidator();
   let error: string | null;
   // The host's Ajv logs its strict-mode notes (e.g. 'strict mode: "items" is 2-tuple ...', or an unknown format)
-  // with console.warn into gemini-cli's own debug console, where the user does not see them; here they would land
-  // in the learner's terminal. The call is synchronous, so the warning is held back for exactly its duration.
+  // with console.warn, which gemini-cli's ConsolePatcher routes to its debug drawer, out of the user's view
+  // (gemini-cli-core 0.17.0 utils/debugLogger.js says so); here they would land in the learner's terminal. The
+  // call is synchronous, so the warning is held back for exactly its duration.
   const warn = console.warn;
   console.warn = () => {};
   try {
