@@ -38,7 +38,7 @@
  */
 import type { JsonSchema } from '../types.js';
 import { LEGACY_2025_06, legacyApiRefusal, type LegacyApiRules } from './gemini-api.js';
-import { copy, droppedServer, isObject, noParameters, refusedRequest, seenTool, type Checked, type ClientProfile, type PublishedTool } from './shared.js';
+import { copy, droppedServer, isObject, noParameters, onFirstUse, refusedRequest, seenTool, type Checked, type ClientProfile, type PublishedTool } from './shared.js';
 
 /**
  * The Gemini API's answer to the legacy `parameters` field: the kit's rules
@@ -74,15 +74,13 @@ interface Packages {
 
 type McpToolSet = Awaited<ReturnType<Awaited<ReturnType<Mcp['createMCPClient']>>['tools']>>;
 
-let loading: Promise<Packages> | undefined;
-
-/** The three packages, imported once, on first use (they are external to the bundle: src/core/bundler.mjs). */
-function packages(): Promise<Packages> {
+/** The three packages, imported once, on first use. */
+const packages = onFirstUse(async (): Promise<Packages> => {
   // The AI SDK prints its warnings on the console unless told not to (packages/ai/src/logger/log-warnings.ts).
   (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
-  loading ??= Promise.all([import('ai-sdk-6'), import('ai-sdk-google-3'), import('ai-sdk-mcp-1')]).then(([ai, google, mcp]) => ({ ai, google, mcp }));
-  return loading;
-}
+  const [ai, google, mcp] = await Promise.all([import('ai-sdk-6'), import('ai-sdk-google-3'), import('ai-sdk-mcp-1')]);
+  return { ai, google, mcp };
+});
 
 type Message = { jsonrpc: '2.0'; id?: number | string; method?: string; params?: Record<string, unknown> };
 

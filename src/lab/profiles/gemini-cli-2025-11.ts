@@ -28,10 +28,9 @@
  */
 import type { JsonSchema } from '../types.js';
 import { mcpListProblem } from './mcp-sdk.js';
-import { copy, droppedServer, isObject, passThrough, refusedRequest, schemaOf, seenTool, type Checked, type ClientProfile } from './shared.js';
+import { copy, droppedServer, isObject, onFirstUse, passThrough, refusedRequest, schemaOf, seenTool, type Checked, type ClientProfile } from './shared.js';
 
 type SchemaValidatorClass = { validate(schema: unknown, data: unknown): string | null };
-let validatorLoad: Promise<SchemaValidatorClass> | undefined;
 
 /**
  * gemini-cli-core 0.17.0's own SchemaValidator, loaded on first use (the
@@ -40,10 +39,7 @@ let validatorLoad: Promise<SchemaValidatorClass> | undefined;
  * process, as it lives as long as the gemini-cli process: a schema object it
  * compiled once is cached.
  */
-function schemaValidator(): Promise<SchemaValidatorClass> {
-  validatorLoad ??= import('gemini-cli-core-0-17/dist/src/utils/schemaValidator.js').then((m) => m.SchemaValidator);
-  return validatorLoad;
-}
+const schemaValidator = onFirstUse(async (): Promise<SchemaValidatorClass> => (await import('gemini-cli-core-0-17/dist/src/utils/schemaValidator.js')).SchemaValidator);
 
 /**
  * `BaseDeclarativeTool.build()` at v0.17.0: the validator's text, or the

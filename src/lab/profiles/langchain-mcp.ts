@@ -69,7 +69,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema, SeenTool } from '../types.js';
-import { copy, refusedRequest, type Checked, type ClientProfile, type Presented, type PublishedTool } from './shared.js';
+import { copy, onFirstUse, refusedRequest, type Checked, type ClientProfile, type Presented, type PublishedTool } from './shared.js';
 
 type Adapters = typeof import('@langchain/mcp-adapters');
 type OpenAi = typeof import('@langchain/openai');
@@ -86,15 +86,11 @@ type LcTool = Awaited<ReturnType<Adapters['loadMcpTools']>>[number];
 /** The server's name in the host's config; it appears only in the load error. */
 export const SERVER_NAME = '<server>';
 
-let loading: Promise<Packages> | undefined;
-
 /** The packages, imported once, on first use. */
-function packages(): Promise<Packages> {
-  loading ??= Promise.all([import('@langchain/mcp-adapters'), import('@langchain/openai'), import('@langchain/core/tools'), import('langchain')]).then(
-    ([adapters, openai, tools, langchain]) => ({ adapters, openai, tools, langchain }),
-  );
-  return loading;
-}
+const packages = onFirstUse(async (): Promise<Packages> => {
+  const [adapters, openai, tools, langchain] = await Promise.all([import('@langchain/mcp-adapters'), import('@langchain/openai'), import('@langchain/core/tools'), import('langchain')]);
+  return { adapters, openai, tools, langchain };
+});
 
 /** A server that lists the tools exactly as published and answers a call with the arguments it got, as JSON text. */
 async function connectedClient(tools: PublishedTool[]): Promise<Client> {

@@ -55,7 +55,7 @@
  * request is shown as sent.
  */
 import type { SeenTool } from '../types.js';
-import { droppedServer, noParameters, refusedRequest, type Checked, type ClientProfile, type Presented, type PublishedTool } from './shared.js';
+import { droppedServer, noParameters, onFirstUse, refusedRequest, type Checked, type ClientProfile, type Presented, type PublishedTool } from './shared.js';
 
 /** What a CoreTool of @mastra/core 0.24.9 carries that the profile reads. */
 interface CoreTool {
@@ -84,26 +84,21 @@ function logger(errors: string[] = []) {
 }
 const SILENT = logger();
 
-let loading: Promise<Loaded> | undefined;
-
-/** The real packages, imported once, on first use (they stay out of the kit's bundle: src/core/bundler.mjs). */
-function load(): Promise<Loaded> {
-  loading ??= (async () => {
-    const [{ MastraMCPClient }, { makeCoreTool }, { createGoogleGenerativeAI }, { ListToolsResultSchema }] = await Promise.all([
-      import('@mastra/mcp'),
-      import('@mastra/core/utils'),
-      import('@ai-sdk/google-v5'),
-      import('@modelcontextprotocol/sdk/types.js'),
-    ]);
-    return {
-      McpClient: Object.getPrototypeOf(MastraMCPClient) as Loaded['McpClient'],
-      makeCoreTool: makeCoreTool as unknown as Loaded['makeCoreTool'],
-      google: (fetch) => createGoogleGenerativeAI({ apiKey: 'kit', fetch }).chat(MODEL_ID) as unknown as ReturnType<Loaded['google']>,
-      parseList: (value) => ListToolsResultSchema.parse(value),
-    };
-  })();
-  return loading;
-}
+/** The real packages, imported once, on first use. */
+const load = onFirstUse(async (): Promise<Loaded> => {
+  const [{ MastraMCPClient }, { makeCoreTool }, { createGoogleGenerativeAI }, { ListToolsResultSchema }] = await Promise.all([
+    import('@mastra/mcp'),
+    import('@mastra/core/utils'),
+    import('@ai-sdk/google-v5'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return {
+    McpClient: Object.getPrototypeOf(MastraMCPClient) as Loaded['McpClient'],
+    makeCoreTool: makeCoreTool as unknown as Loaded['makeCoreTool'],
+    google: (fetch) => createGoogleGenerativeAI({ apiKey: 'kit', fetch }).chat(MODEL_ID) as unknown as ReturnType<Loaded['google']>,
+    parseList: (value) => ListToolsResultSchema.parse(value),
+  };
+});
 
 /** The mark on what the fake `callTool` returns: the arguments Mastra sent to the server. */
 const SENT = Symbol('sent');

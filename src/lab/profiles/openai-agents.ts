@@ -36,7 +36,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { SeenTool } from '../types.js';
 import { openAiStrictProblem } from './openai-strict.js';
-import { refusedRequest, type Checked, type ClientProfile, type PublishedTool } from './shared.js';
+import { onFirstUse, refusedRequest, type Checked, type ClientProfile, type PublishedTool } from './shared.js';
 
 type AgentsCore = typeof import('@openai/agents-core');
 type ListToolsParse = (value: unknown) => { tools: Tool[] };
@@ -46,19 +46,14 @@ interface Loaded {
   parseList: ListToolsParse;
 }
 
-let loading: Promise<Loaded> | undefined;
-
-/** The real packages, imported once, on first use (they stay out of the kit's bundle: src/core/bundler.mjs). */
-function load(): Promise<Loaded> {
-  loading ??= (async () => {
-    const core = await import('@openai/agents-core');
-    const { ListToolsResultSchema } = await import('sdk-1-20/types.js');
-    // The default trace exporter prints every span on stdout; the kit's runs are not traced.
-    core.setTracingDisabled(true);
-    return { core, parseList: (value) => ListToolsResultSchema.parse(value) as { tools: Tool[] } };
-  })();
-  return loading;
-}
+/** The real packages, imported once, on first use. */
+const load = onFirstUse(async (): Promise<Loaded> => {
+  const core = await import('@openai/agents-core');
+  const { ListToolsResultSchema } = await import('sdk-1-20/types.js');
+  // The default trace exporter prints every span on stdout; the kit's runs are not traced.
+  core.setTracingDisabled(true);
+  return { core, parseList: (value) => ListToolsResultSchema.parse(value) as { tools: Tool[] } };
+});
 
 /** A fake MCPServer (mcp.ts `MCPServer`): tools/list as the real stdio server class parses it, and a callTool that records what it is sent. */
 function fakeServer(parseList: ListToolsParse, tools: PublishedTool[], sent: { args?: Record<string, unknown> }) {

@@ -54,6 +54,16 @@ export type Lost = 'request' | 'server';
 export type Shown = { tools: SeenTool[]; skipped?: { name: string; reason: string }[] };
 export type Presented = { rejected: string; lost: Lost } | Shown;
 
+/**
+ * A host's published code, imported the first time the profile needs it and kept for the process. The packages
+ * stay out of the kit's command bundles (PROFILE_PACKAGES, src/core/bundler.mjs): a run on another host never
+ * loads them.
+ */
+export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => (loading ??= load());
+}
+
 /** The model's API refuses the whole request (`lost: 'request'`). */
 export function refusedRequest(rejected: string): Presented {
   return { rejected, lost: 'request' };
