@@ -13,6 +13,7 @@ import { runLab } from '../src/lab/side-by-side.js';
 import { lintTools } from '../src/lint/lint.js';
 import { readServer } from '../src/lint/server.js';
 import type { LintReport, Verdict } from '../src/lint/types.js';
+import { LETTER } from './helpers/host-column.js';
 import { recorded } from './helpers/lint.js';
 import { SERVER_JS } from './helpers/server.js';
 
@@ -59,10 +60,8 @@ import { SERVER_JS } from './helpers/server.js';
  *    dropped (L); the 2025-06 API rules then refuse a format other than "enum" or "date-time" (R) and oneOf (R); the
  *    MCP client drops the server for a root that is not an object (D).
  */
-const CODE: Record<string, Verdict> = { A: 'accepted', L: 'lossy', R: 'refused', D: 'dropped' };
-
 function matrix(report: LintReport): Record<string, string> {
-  const letter = (v: Verdict) => Object.keys(CODE).find((k) => CODE[k] === v) ?? '?';
+  const letter = (v: Verdict) => LETTER[v];
   const out: Record<string, string> = {};
   for (const tool of report.tools) out[tool.name] = PROFILES.map((p) => letter(tool.hosts[p.id]!.verdict)).join(' ');
   out['(all tools, one request)'] = PROFILES.map((p) => letter(report.server.hosts[p.id]!.verdict)).join(' ');

@@ -9,7 +9,8 @@ import { hostVerdict, wholeListVerdict } from '../../src/lint/hosts.js';
 import { readServer } from '../../src/lint/server.js';
 import type { ListedTool, Verdict } from '../../src/lint/types.js';
 
-const LETTER: Record<Verdict, string> = { accepted: 'A', lossy: 'L', refused: 'R', dropped: 'D', unknown: '?' };
+/** A verdict as the matrices in the tests write it. */
+export const LETTER: Record<Verdict, string> = { accepted: 'A', lossy: 'L', refused: 'R', dropped: 'D', unknown: '?' };
 
 export async function hostColumn(profile: ClientProfile, tools: unknown[]): Promise<Record<string, string>> {
   const listed = tools as ListedTool[];
