@@ -8,7 +8,8 @@
  * Every bad input is one clear line and exit code 2.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { forUser, fromUser } from '../core/cwd.js';
 import { REPO } from '../lab/paths.js';
 import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
 import { detectLang } from '../core/lang.js';
@@ -56,19 +57,6 @@ ${optionsHelp(HANDOUT_OPTIONS.filter((o) => o.name !== 'help'), { indent: 4, wid
 
 const write = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 
-/** Where the instructor typed the command (npm run moves to the package folder and keeps the original in INIT_CWD). */
-function userDir(): string {
-  return process.env.INIT_CWD ?? process.cwd();
-}
-
-function fromUser(path: string): string {
-  return isAbsolute(path) ? path : resolve(userDir(), path);
-}
-
-function shown(path: string): string {
-  const rel = relative(userDir(), path);
-  return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? path : rel;
-}
 
 function langOf(value: string | undefined): Lang {
   if (value === undefined) return detectLang();
@@ -115,7 +103,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
   write(renderClassTerminal(report));
   const pageFile = out ?? join(folder, 'class-report.html');
   writeFile(pageFile, renderClassPage(report));
-  write(`\n${t('class.pageWritten', lang)} ${shown(pageFile)}`);
+  write(`\n${t('class.pageWritten', lang)} ${forUser(pageFile)}`);
   return 0;
 }
 
@@ -135,7 +123,7 @@ export async function handoutCommand(argv: string[]): Promise<number> {
       for (const lang of langs) {
         const file = join(dir, `${lab.id}.${lang}.html`);
         writeFile(file, renderHandout(lab, lang));
-        write(`${t('class.handoutWritten', lang)} ${shown(file)}`);
+        write(`${t('class.handoutWritten', lang)} ${forUser(file)}`);
       }
     }
     return 0;
@@ -146,7 +134,7 @@ export async function handoutCommand(argv: string[]): Promise<number> {
   const lang = langOf(values.lang);
   const file = fromUser((values.out) ?? join('out', 'handouts', `${lab.id}.${lang}.html`));
   writeFile(file, renderHandout(lab, lang));
-  write(`${t('class.handoutWritten', lang)} ${shown(file)}`);
+  write(`${t('class.handoutWritten', lang)} ${forUser(file)}`);
   return 0;
 }
 

@@ -33,7 +33,8 @@
  * the number of jobs (latency aside).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fromUser } from '../core/cwd.js';
 import { HELP_OPTION, optionsHelp, parseOptions, type Option } from '../core/options.js';
 import { SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, type Lang } from '../learn/catalogue.js';
@@ -168,9 +169,9 @@ async function sweepMain(argv: string[]): Promise<number> {
   }
   if (tty) process.stderr.write('\r\u001b[K');
   const { report, timing } = result;
-  // Relative to where the command was typed: npm run moves to the package folder and keeps the original in INIT_CWD.
+  // Relative to where the command was typed (src/core/cwd.ts).
   const named = command.out ?? (json ? undefined : join('out', 'sweep.html'));
-  const out = named === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), named);
+  const out = named === undefined ? undefined : fromUser(named);
   if (out !== undefined) {
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, renderPage(report, lang, timing));
