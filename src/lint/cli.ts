@@ -15,7 +15,8 @@ import { toSarif } from './sarif.js';
 import { CLIENT_CAPABILITIES, killAllServers, type ClientCapability } from './server.js';
 import { commandTarget, configTargets, fromTarget, type Target } from './targets.js';
 import { exitCodeFor, type FailOn, type FailOnHost, type Gate } from './gate.js';
-import { HOST_IDS } from './hosts.js';
+import { chooseHosts, hostSetsHelp } from './hosts.js';
+import { TODAY_SINCE } from '../lab/profiles/index.js';
 import { renderTerminal } from './terminal.js';
 import { LINT_CONFIG_FORMAT, LINT_FORMAT_VERSION, type LintConfigReport, type LintReport } from './types.js';
 
@@ -31,7 +32,14 @@ export const LINT_OPTIONS = [
   { name: 'html', kind: 'string', value: 'FILE', help: 'also write the report as one self-contained HTML page' },
   { name: 'fail-on', kind: 'string', value: 'error|warning|none', help: 'the severity that makes the exit code 1 (default error)' },
   { name: 'fail-on-host', kind: 'string', value: 'lossy|refused|none', help: ['also exit 1 when a host verdict is this bad or worse (refused includes dropped; default none:', 'host verdicts are shown, findings decide)'] },
-  { name: 'for-hosts', kind: 'string', value: 'LIST', help: ['the host profiles --fail-on-host judges, comma-separated (default all):', HOST_IDS.join(', ')] },
+  {
+    name: 'hosts',
+    kind: 'string',
+    value: 'SET|LIST',
+    help: ['the host profiles to judge on, and the ones --fail-on-host judges: today (the default: host versions', `released since ${TODAY_SINCE}), historic (the older ones the labs teach), all, or ids, comma-separated`],
+  },
+  // The old name, from before --hosts (issue 22): it named the hosts --fail-on-host judges, which --hosts now does.
+  { name: 'for-hosts', kind: 'string', value: 'LIST', help: 'the old name of --hosts', hidden: true },
   { name: 'timeout', kind: 'string', value: 'S', help: 'seconds to wait for each answer (initialize, each tools/list page) before ending the server (default 10)' },
   {
     name: 'client-capabilities',
@@ -79,6 +87,8 @@ interface Parsed {
   sarif?: string;
   html?: string;
   gate: Gate;
+  /** A line for stderr before the report: an old option's new name. */
+  note?: string;
 }
 
 async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 'help'> {
@@ -98,10 +108,11 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
   if (!['error', 'warning', 'none'].includes(failOn)) throw fail(`--fail-on takes error, warning or none, not "${failOn}"`);
   const failOnHost = values['fail-on-host'] ?? 'none';
   if (!['lossy', 'refused', 'none'].includes(failOnHost)) throw fail(`--fail-on-host takes lossy, refused or none, not "${failOnHost}"`);
-  if (values['for-hosts'] !== undefined && failOnHost === 'none') throw fail('--for-hosts names the hosts --fail-on-host judges: give --fail-on-host lossy or refused too');
-  const forHosts = values['for-hosts'] === undefined ? HOST_IDS : values['for-hosts'].split(',').map((h) => h.trim()).filter(Boolean);
-  const unknownHosts = forHosts.filter((h) => !HOST_IDS.includes(h));
-  if (unknownHosts.length > 0 || forHosts.length === 0) throw fail(`--for-hosts takes host profiles (comma-separated) from ${HOST_IDS.join(', ')}, not "${unknownHosts.join(', ') || values['for-hosts']}"`);
+  if (values['for-hosts'] !== undefined && values.hosts !== undefined) throw fail('--for-hosts is the old name of --hosts: give --hosts alone');
+  const hostsFlag = values['for-hosts'] === undefined ? '--hosts' : '--for-hosts (now --hosts)';
+  const chosenHosts = chooseHosts(values.hosts ?? values['for-hosts']);
+  if ('unknown' in chosenHosts) throw fail(`${hostsFlag} takes ${hostSetsHelp()}; not "${chosenHosts.unknown.join(', ')}"`);
+  const hosts = chosenHosts.hosts;
   const timeout = values.timeout === undefined ? 10 : Number(values.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600) throw fail(`--timeout takes seconds, more than 0 and at most 600, not "${values.timeout}"`);
   if (values.save !== undefined && (values.config !== undefined || values.from !== undefined)) throw fail('--save writes the tools/list of one server started here');
@@ -125,11 +136,12 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
     targets,
     skipped,
     ...(values.config !== undefined ? { configFile: values.config } : {}),
-    settings: { timeoutMs: timeout * 1000, capabilities: capabilities as ClientCapability[], ...(values.contract !== undefined ? { contract: values.contract } : {}), ...(values.save !== undefined ? { save: values.save } : {}) },
+    settings: { timeoutMs: timeout * 1000, capabilities: capabilities as ClientCapability[], hosts, ...(values.contract !== undefined ? { contract: values.contract } : {}), ...(values.save !== undefined ? { save: values.save } : {}) },
     json: values.json === true,
     ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
     ...(values.html !== undefined ? { html: values.html } : {}),
-    gate: { failOn: failOn as FailOn, failOnHost: failOnHost as FailOnHost, forHosts },
+    gate: { failOn: failOn as FailOn, failOnHost: failOnHost as FailOnHost, forHosts: hosts },
+    ...(values['for-hosts'] !== undefined ? { note: 'lint: --for-hosts is now --hosts (the hosts judged, and the ones --fail-on-host judges)' } : {}),
   };
 }
 
@@ -162,6 +174,7 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
     stdout(usage(ctx));
     return 0;
   }
+  if (parsed.note) stderr(`${parsed.note}\n`);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   let reports: LintReport[];

@@ -84,9 +84,10 @@ function findingsTable(report: LintReport): string {
 
 function matrixTable(report: LintReport): string {
   if (report.tools.length === 0) return '<p>No tools to judge.</p>';
-  const head = `<tr><th scope="col">tool</th>${PROFILES.map((p) => `<th scope="col" class="host" title="${esc(p.title)}">${esc(p.id)}</th>`).join('')}</tr>`;
-  const rows = report.tools.map((t) => `<tr><th scope="row"><code>${esc(t.name)}</code></th>${PROFILES.map((p) => verdictCell(t.hosts[p.id], p.id, t.name)).join('')}</tr>`);
-  const whole = `<tr><th scope="row">all tools in one request</th>${PROFILES.map((p) => verdictCell(report.server.hosts[p.id], p.id, 'all tools')).join('')}</tr>`;
+  const judged = PROFILES.filter((p) => Object.hasOwn(report.server.hosts, p.id));
+  const head = `<tr><th scope="col">tool</th>${judged.map((p) => `<th scope="col" class="host" title="${esc(p.title)}">${esc(p.id)}</th>`).join('')}</tr>`;
+  const rows = report.tools.map((t) => `<tr><th scope="row"><code>${esc(t.name)}</code></th>${judged.map((p) => verdictCell(t.hosts[p.id], p.id, t.name)).join('')}</tr>`);
+  const whole = `<tr><th scope="row">all tools in one request</th>${judged.map((p) => verdictCell(report.server.hosts[p.id], p.id, 'all tools')).join('')}</tr>`;
   return `<div class="scroll"><table><caption class="summary">Each cell opens to the host's own text, or to what the model is no longer told.</caption><thead>${head}</thead><tbody>${rows.join('')}${whole}</tbody></table></div>`;
 }
 
@@ -105,7 +106,7 @@ export function renderLintPage(reports: LintReport[], generatedAt = new Date()):
     .filter((v) => v !== 'unknown')
     .map((v) => `<span><span class="swatch" style="background:${LOOK[v].colour};color:${LOOK[v].ink}">${LOOK[v].word}</span></span>`)
     .join('');
-  const hosts = PROFILES.map((p) => `<li><code>${esc(p.id)}</code>: ${esc(p.title.replace(`${p.id}: `, ''))} (${esc(p.asOf)})</li>`).join('');
+  const hosts = PROFILES.filter((p) => reports.some((r) => Object.hasOwn(r.server.hosts, p.id))).map((p) => `<li><code>${esc(p.id)}</code>: ${esc(p.title.replace(`${p.id}: `, ''))} (${esc(p.asOf)})</li>`).join('');
   const heading = reports.length === 1 ? reports[0]!.server.label : `${reports.length} servers`;
   const body = `<main>
 <header class="top"><p class="kicker">schema-breaks lint</p><h1>${esc(heading)}</h1>

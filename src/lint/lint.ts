@@ -23,6 +23,8 @@ export interface LintSettings {
   save?: string;
   /** What the linter's client declares at initialize (default: src/lint/server.ts CLIENT_CAPABILITIES). */
   capabilities?: readonly ClientCapability[];
+  /** The host profiles to judge on (src/lint/hosts.ts chooseHosts; default every one, HOST_IDS). */
+  hosts?: readonly string[];
 }
 
 /** The contract's operations, read before any server starts (an unreadable contract is a usage error, exit 2). */
@@ -94,22 +96,22 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
   }
   if (settings.save) writeFileSync(settings.save, `${JSON.stringify({ tools: entries }, null, 2)}\n`);
   if (listing) info.findings.push(...serverFindings({ ...listing, toolCount: splitEntries(entries).tools.length }));
-  return judge(entries, info, operations, listing?.calls ?? new Map());
+  return judge(entries, info, operations, listing?.calls ?? new Map(), settings.hosts);
 }
 
 /** A tools/list result judged without any process: what --from does, and what the tests call. */
-export async function lintTools(entries: unknown[], label = 'tools/list', operations?: ContractOperation[]): Promise<LintReport> {
+export async function lintTools(entries: unknown[], label = 'tools/list', operations?: ContractOperation[], hosts?: readonly string[]): Promise<LintReport> {
   const info = emptyInfo({ kind: 'from', label, file: label });
-  return judge(entries, info, operations, new Map());
+  return judge(entries, info, operations, new Map(), hosts);
 }
 
-async function judge(entries: unknown[], info: ServerInfo, operations: ContractOperation[] | undefined, calls: Map<string, CallReply>): Promise<LintReport> {
+async function judge(entries: unknown[], info: ServerInfo, operations: ContractOperation[] | undefined, calls: Map<string, CallReply>, hosts?: readonly string[]): Promise<LintReport> {
   const { tools, findings: shapeFindings } = splitEntries(entries);
   info.findings.push(...shapeFindings);
   const contract = operations ? contractFindings(tools, operations, calls) : undefined;
   if (contract) info.findings.push(...contract.server);
   const twice = duplicateNames(tools);
-  const { perTool, whole } = await hostMatrix(tools);
+  const { perTool, whole } = await hostMatrix(tools, hosts);
   info.hosts = whole;
   return {
     format: LINT_FORMAT,

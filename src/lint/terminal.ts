@@ -4,7 +4,7 @@
  * (so a 30-tool server fits a screen), then one line per host saying why.
  */
 import { paint } from '../core/colour.js';
-import { HOST_IDS } from './hosts.js';
+import { HOST_IDS, reportHosts } from './hosts.js';
 import { ruleTitle } from './rules.js';
 import { exitCodeFor, findingsReaching, hostsReaching, type FailOn, type Gate } from './gate.js';
 import type { Finding, HostVerdict, LintReport, Verdict } from './types.js';
@@ -121,25 +121,27 @@ function lossSummary(verdicts: HostVerdict[]): string {
 
 function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
   if (report.tools.length === 0) return [];
+  // The hosts --hosts chose (today's by default), in the order of PROFILES.
+  const hosts = reportHosts(report);
   const lines = ['', 'Hosts (src/lab/profiles/), one column each:'];
-  const half = Math.ceil(HOST_IDS.length / 2);
+  const half = Math.ceil(hosts.length / 2);
   for (let i = 0; i < half; i++) {
-    const right = HOST_IDS[i + half];
-    lines.push(`  ${String(i + 1).padStart(2)} ${HOST_IDS[i]!.padEnd(26)}${right ? `${String(i + half + 1).padStart(2)} ${right}` : ''}`);
+    const right = hosts[i + half];
+    lines.push(`  ${String(i + 1).padStart(2)} ${hosts[i]!.padEnd(27)}${right ? `${String(i + half + 1).padStart(2)} ${right}` : ''}`);
   }
   const groups = new Map<string, string[]>();
   for (const tool of report.tools) {
-    const key = HOST_IDS.map((h) => tool.hosts[h]?.verdict ?? 'unknown').join(' ');
+    const key = hosts.map((h) => tool.hosts[h]?.verdict ?? 'unknown').join(' ');
     groups.set(key, [...(groups.get(key) ?? []), tool.name]);
   }
   // The words in full when they leave room for the tools' names; else the short words, said once.
-  const short = 2 + 8 * HOST_IDS.length + 24 > o.width;
+  const short = 2 + 8 * hosts.length + 24 > o.width;
   const cellWidth = short ? 6 : 8;
   const label = 'tools with the same verdicts';
   lines.push('');
   if (short) lines.push(`  ${paint(CELL.refused.ansi, 'REF', o.colour)}: refused (the whole request fails); ${paint(CELL.dropped.ansi, 'drop', o.colour)}: dropped (the host loses the server, or the tool)`);
-  lines.push(`  ${HOST_IDS.map((_, i) => String(i + 1).padEnd(cellWidth)).join('')}${label}`);
-  const room = Math.max(20, o.width - 2 - cellWidth * HOST_IDS.length);
+  lines.push(`  ${hosts.map((_, i) => String(i + 1).padEnd(cellWidth)).join('')}${label}`);
+  const room = Math.max(20, o.width - 2 - cellWidth * hosts.length);
   for (const names of groups.values()) {
     const tool = report.tools.find((t) => t.name === names[0])!;
     let shown = '';
@@ -152,11 +154,11 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
       }
       shown = next;
     }
-    lines.push(`  ${HOST_IDS.map((h) => cell(tool.hosts[h], o, cellWidth, short)).join('')}${shown}`);
+    lines.push(`  ${hosts.map((h) => cell(tool.hosts[h], o, cellWidth, short)).join('')}${shown}`);
   }
-  lines.push(`  ${HOST_IDS.map((h) => cell(report.server.hosts[h], o, cellWidth, short)).join('')}${paint('1', 'all tools in one request', o.colour)}`);
+  lines.push(`  ${hosts.map((h) => cell(report.server.hosts[h], o, cellWidth, short)).join('')}${paint('1', 'all tools in one request', o.colour)}`);
   lines.push('', 'Why, per host (--json has every tool\'s):');
-  for (const [i, host] of HOST_IDS.entries()) {
+  for (const [i, host] of hosts.entries()) {
     const verdicts = report.tools.map((t) => t.hosts[host]).filter((v): v is HostVerdict => v !== undefined);
     const whole = report.server.hosts[host];
     const badTools = report.tools.filter((t) => ['refused', 'dropped', 'unknown'].includes(t.hosts[host]?.verdict ?? ''));
@@ -178,7 +180,7 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
       word = 'accepted';
       body = 'every tool shown as published';
     }
-    const head = `  ${String(i + 1).padStart(2)} ${host.padEnd(24)} `;
+    const head = `  ${String(i + 1).padStart(2)} ${host.padEnd(26)} `;
     const shownWord = word === 'accepted' ? 'ok' : word;
     lines.push(`${head}${paint(CELL[word].ansi, shownWord, o.colour)}: ${clip(body, o.width - head.length - shownWord.length - 2)}`);
   }
