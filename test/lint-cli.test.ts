@@ -52,7 +52,7 @@ describe('real servers from npm, over stdio', () => {
   });
 
   it('the OpenAPI-generated server: the union tools flagged, refused by the legacy Gemini host, the nullable anyOf left alone', async () => {
-    const { stdout } = await lint(['--json', '--', process.execPath, ...REAL_SERVERS['openapi-pet-clinic']!]);
+    const { stdout } = await lint(['--json', '--hosts', 'all', '--', process.execPath, ...REAL_SERVERS['openapi-pet-clinic']!]);
     const report = JSON.parse(stdout) as LintReport;
     const tool = (name: string) => report.tools.find((t) => t.name === name)!;
     for (const name of ['book-visit', 'upd-owner']) {
@@ -120,7 +120,7 @@ describe('thirty tools, three pages', () => {
     warned.mockRestore();
     // Tools that fare alike share a row: far fewer rows than tools, and no line wider than the screen.
     const rows = stdout.split('\n').filter((l) => /^ {2}(ok|lossy|REFUSED|dropped|\?) /.test(l));
-    // (30 tools on 13 hosts: plain_text and the six that fare as it does are one row, and so on.)
+    // (30 tools on today's 11 hosts: plain_text and the six that fare as it does are one row, and so on.)
     expect(rows.length).toBeLessThan(25);
     expect(Math.max(...stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(120);
     // 37 findings, grouped by rule and capped per rule; the matrix; one line per host (13) on why.
@@ -136,15 +136,16 @@ describe('thirty tools, three pages', () => {
     expect(report.server.findings[0]!.message).toContain('"thirty-tools server listening on stdio"');
   });
 
-  it('--fail-on-host makes a host verdict decide the exit code too, on the hosts --for-hosts names', async () => {
+  it('--fail-on-host makes a host verdict decide the exit code too, on the hosts --hosts names (--for-hosts, its old name)', async () => {
     // server-everything breaks no rule, yet (README's matrix, derived by hand in test/lint-hosts.test.ts) the Gemini
-    // hosts before 2025-11 refuse its two tools with format "uri", and openai-strict refuses all 17.
+    // hosts before 2025-11 refuse its two tools with format "uri", openai-strict refuses all 17, and Gemini's
+    // `parameters` of 2026-09 all 17 for the $schema each carries.
     const everything = ['--from', join(RECORDED, 'server-everything.json')];
     expect((await lint(everything)).code).toBe(0);
-    const refused = await lint([...everything, '--fail-on-host', 'refused']);
+    const refused = await lint([...everything, '--fail-on-host', 'refused', '--hosts', 'all']);
     expect(refused.code).toBe(1);
     expect(refused.stdout.trim().split('\n').at(-1)).toBe(
-      'exit 1: host verdicts reach --fail-on-host refused: continue-gemini-2025-02 (2 tools, the whole list), goose-google-2025-02 (2 tools, the whole list), gemini-cli-2025-06 (2 tools, the whole list), openai-strict (17 tools, the whole list), ai-sdk-google-2026-11 (2 tools, the whole list)',
+      'exit 1: host verdicts reach --fail-on-host refused: continue-gemini-2025-02 (2 tools, the whole list), goose-google-2025-02 (2 tools, the whole list), gemini-cli-2025-06 (2 tools, the whole list), openai-strict (17 tools, the whole list), ai-sdk-google-2026-11 (2 tools, the whole list), gemini-parameters-2026-09 (17 tools, the whole list)',
     );
     expect((await lint([...everything, '--fail-on-host', 'refused', '--for-hosts', 'gemini-cli-2025-06'])).code).toBe(1);
     const mine = await lint([...everything, '--fail-on-host', 'refused', '--for-hosts', 'faithful,claude-code-2025-07,claude-code-2026-08,gemini-cli-2025-11']);
@@ -157,8 +158,8 @@ describe('thirty tools, three pages', () => {
 
   it.each([
     [['--fail-on-host', 'sometimes'], /--fail-on-host takes lossy, refused or none, not "sometimes"/],
-    [['--for-hosts', 'claude-code-2026-08'], /--for-hosts names the hosts --fail-on-host judges/],
-    [['--fail-on-host', 'refused', '--for-hosts', 'claude-code-2025-07,cursor'], /--for-hosts takes host profiles .* not "cursor"/],
+    [['--for-hosts', 'claude-code-2026-08', '--hosts', 'all'], /--for-hosts is the old name of --hosts: give --hosts alone/],
+    [['--fail-on-host', 'refused', '--for-hosts', 'claude-code-2025-07,cursor'], /--for-hosts \(now --hosts\) takes today .* not "cursor"/],
   ])('%j is a usage error, exit 2', async (args, message) => {
     const result = await lint(['--from', join(RECORDED, 'server-memory.json'), ...args]);
     expect(result.code).toBe(2);
@@ -321,7 +322,7 @@ describe('a config file, SARIF and the page', () => {
       tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       await tab.goto(pathToFileURL(html).href);
       expect(await tab.locator('h2').allTextContents()).toEqual(['memory-server 0.6.3 · memory', 'mcp-openapi-server 1.0.0 · clinic', 'The hosts']);
-      expect(await tab.locator('td.v').count()).toBe((9 + 1 + 5 + 1) * 13); // 13 hosts
+      expect(await tab.locator('td.v').count()).toBe((9 + 1 + 5 + 1) * 11); // today's 11 hosts, the default --hosts
       await tab.locator('td.v details').nth(9 * 10 + 9 + 1).locator('summary').click();
       mkdirSync(join(REPO, 'test-output'), { recursive: true });
       await tab.screenshot({ path: join(REPO, 'test-output', 'lint-report.png'), fullPage: true });

@@ -154,6 +154,8 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
       }
       shown = next;
     }
+    // One name longer than the room left (a 74-character name has a row of its own where hosts refuse long names).
+    if (shown.length > room) shown = clip(shown, room);
     lines.push(`  ${hosts.map((h) => cell(tool.hosts[h], o, cellWidth, short)).join('')}${shown}`);
   }
   lines.push(`  ${hosts.map((h) => cell(report.server.hosts[h], o, cellWidth, short)).join('')}${paint('1', 'all tools in one request', o.colour)}`);
