@@ -333,6 +333,34 @@ describe('refused or dropped: every way a profile rejects, and what it takes dow
   });
 });
 
+describe('the $schema dialect, where a host compiles the schema with a validator', () => {
+  // gemini-cli 0.17 checks each call with Ajv's draft-07 class (its own SchemaValidator, run as published): a 2020-12
+  // declaration throws "no schema with key or ref" on the first call (speakeasy-api/gram#863, gemini-cli#14970). VS Code's
+  // JSON language service of 2026-01 cannot load the 2020-12 meta-schema and omits the tool (playwright-mcp#1357). The
+  // others validate nothing with the published $schema: the APIs, the frameworks (their own code runs here), Langflow.
+  const declaring = (dialect: string) => ({ name: 'browser_drop', description: 'Drop files.', inputSchema: { $schema: dialect, type: 'object', properties: { ref: { type: 'string' } }, required: ['ref'] } });
+
+  it('draft 2020-12: a loss on gemini-cli 2025-11, the tool left out on VS Code, nothing on the hosts without a validator', async () => {
+    const report = await lintTools([declaring('https://json-schema.org/draft/2020-12/schema')]);
+    expect(report.tools[0]!.hosts['gemini-cli-2025-11']!.lost).toEqual([
+      {
+        kind: 'dialect',
+        path: '/inputSchema/$schema',
+        what: "the host's validator (Ajv, draft-07) cannot compile $schema https://json-schema.org/draft/2020-12/schema: the tool's first call fails before the server sees it",
+      },
+    ]);
+    expect(report.tools[0]!.hosts['vscode-copilot-2026-01']).toMatchObject({ verdict: 'dropped', takesDown: 'tool' });
+    for (const host of ['openai-functions-2026-11', 'gemini-json-schema-2026-11', 'claude-code-2026-08', 'faithful']) expect(report.tools[0]!.hosts[host]!.verdict, host).toBe('accepted');
+  });
+
+  it('draft-07, as zod publishes it: no dialect loss anywhere', async () => {
+    const report = await lintTools([declaring('http://json-schema.org/draft-07/schema#')]);
+    for (const [host, verdict] of Object.entries(report.tools[0]!.hosts)) expect(verdict.lost?.filter((l) => l.kind === 'dialect') ?? [], host).toEqual([]);
+    expect(report.tools[0]!.hosts['gemini-cli-2025-11']!.verdict).toBe('accepted');
+    expect(report.tools[0]!.hosts['vscode-copilot-2026-01']!.verdict).toBe('accepted');
+  });
+});
+
 describe('the labs and the linter never disagree', () => {
   it('structural-anyof on Continue: the lab run is refused with the very text the matrix gives for the whole list', async () => {
     const lab = await runLab({ variant: 'structural-anyof', solution: false, json: true, settings: { client: getProfile('continue-gemini-2025-02')!, server: 'mcpserver-1.32', seed: 1, calls: 1, knobs: DEFAULT_KNOBS } });

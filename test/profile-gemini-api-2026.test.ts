@@ -17,10 +17,11 @@
 import { describe, expect, it } from 'vitest';
 import { getProfile } from '../src/lab/profiles/index.js';
 import { geminiJsonSchema202611 as jsonSchema, geminiParameters202609 as parameters } from '../src/lab/profiles/gemini-api-2026.js';
+import type { PublishedTool } from '../src/lab/profiles/shared.js';
 import { lintTools } from '../src/lint/lint.js';
 import { BASELINE_STRIPPED, published, type Json } from './helpers/profiles.js';
 
-const tool = (inputSchema: Json, name = 't') => ({ name, description: 'A tool.', inputSchema });
+const tool = (inputSchema: Json, name = 't'): PublishedTool => ({ name, description: 'A tool.', inputSchema: inputSchema as PublishedTool['inputSchema'] });
 const UNKNOWN = (key: string, at: string) => `Invalid JSON payload received. Unknown name "${key}" at 'tools[0].function_declarations[0].parameters${at}': Cannot find field.`;
 
 /** A map of string keys to strings, as zod's z.record(z.string(), z.string()) publishes it in 2020-12 (Firecrawl, Playwright). */

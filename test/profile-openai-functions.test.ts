@@ -13,10 +13,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openAiFunctions202611 as openai } from '../src/lab/profiles/openai-functions.js';
+import type { PublishedTool } from '../src/lab/profiles/shared.js';
 import { lintTools } from '../src/lint/lint.js';
 import { BASELINE, ONE_OF_VERB, published, type Json } from './helpers/profiles.js';
 
-const tool = (name: string, description: string, inputSchema: Json = { type: 'object', properties: {} }) => ({ name, description, inputSchema });
+const tool = (name: string, description: string, inputSchema: Json = { type: 'object', properties: {} }): PublishedTool => ({ name, description, inputSchema: inputSchema as PublishedTool['inputSchema'] });
 
 describe('openai-functions-2026-11', () => {
   it('O5: the schema shown as published, unions and all, and the arguments passed as the model wrote them', async () => {

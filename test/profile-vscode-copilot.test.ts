@@ -13,11 +13,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { vscodeCopilot202601 as vscode } from '../src/lab/profiles/vscode-copilot.js';
+import type { PublishedTool } from '../src/lab/profiles/shared.js';
 import { lintTools } from '../src/lint/lint.js';
 import type { Json } from './helpers/profiles.js';
 
 /** A published tool; `description: null` publishes none. */
-const tool = (inputSchema: Json, name = 't', description: string | null = 'A tool.') => ({ name, ...(description === null ? {} : { description }), inputSchema });
+const tool = (inputSchema: Json, name = 't', description: string | null = 'A tool.'): PublishedTool => ({ name, ...(description === null ? {} : { description }), inputSchema: inputSchema as PublishedTool['inputSchema'] });
 const shown = async (...tools: ReturnType<typeof tool>[]) => {
   const view = await vscode.present(tools);
   if ('rejected' in view) throw new Error(view.rejected);

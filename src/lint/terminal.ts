@@ -45,6 +45,7 @@ const KIND_WORDS: Record<string, string> = {
   keyword: 'keywords dropped',
   name: 'name changed',
   sent: 'sends keys the model did not write',
+  dialect: '$schema dialect its validator cannot compile',
   changed: 'schema changed',
 };
 
