@@ -262,7 +262,7 @@ describe('the JSON document', () => {
     expect(Object.keys(json.tools[0])).toEqual(['name', 'findings', 'hosts']);
     expect(Object.keys(json.tools[0].findings[0])).toEqual(['rule', 'severity', 'path', 'message']);
     const book = json.tools.find((t: { name: string }) => t.name === 'book-visit');
-    expect(Object.keys(book.hosts)).toEqual(['faithful', 'continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06', 'gemini-cli-2025-11', 'openai-strict', 'claude-code-2025-07', 'claude-code-2026-08', 'langflow', 'openai-agents-2025-10', 'mastra-google-2025-12', 'langchain-mcp-2026-01', 'ai-sdk-google-2026-11']);
+    expect(Object.keys(book.hosts)).toEqual(['faithful', 'continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06', 'gemini-cli-2025-11', 'openai-strict', 'claude-code-2025-07', 'claude-code-2026-08', 'langflow', 'openai-agents-2025-10', 'mastra-google-2025-12', 'langchain-mcp-2026-01', 'ai-sdk-google-2026-11', 'openai-functions-2026-11', 'gemini-parameters-2026-09', 'gemini-json-schema-2026-11', 'vscode-copilot-2026-01']);
     expect(book.hosts['continue-gemini-2025-02']).toEqual({
       verdict: 'refused',
       // The API of 2025-02 parses the anyOf; the server's vendor key at the root is no field of its Schema message.

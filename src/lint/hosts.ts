@@ -92,7 +92,8 @@ async function sentLosses(profile: ClientProfile, seen: SeenTool): Promise<Loss[
   if (!checked.ok) {
     // The host's validator could not compile the schema's dialect: Ajv's draft-07 class, as gemini-cli 0.17 uses it,
     // throws "no schema with key or ref" for a `$schema` it has no meta-schema for (draft 2020-12: speakeasy-api/gram#863,
-    // google-gemini/gemini-cli#14970), and caches nothing, so the tool's first call fails before the server sees it.
+    // google-gemini/gemini-cli#14970); Ajv caches by schema object, so only the tool's first call fails, before the
+    // server sees it (gemini-cli-2025-11.ts).
     // Any other refusal of this sample call may be the sample's fault (a pattern, a format), so it is not reported.
     const dialect = /^no schema with key or ref "([^"]*)"/.exec(checked.error);
     return dialect ? [{ kind: 'dialect', path: '/inputSchema/$schema', what: `the host's validator (Ajv, draft-07) cannot compile $schema ${dialect[1]}: the tool's first call fails before the server sees it` }] : [];
