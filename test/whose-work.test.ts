@@ -101,7 +101,8 @@ describe('Ctrl+C says what was kept', () => {
 
   it('during the run: the locked prediction, and the run was not saved', async () => {
     const dir = freshCopy();
-    const term = new Terminal(predicted(dir), dir, EN);
+    // 1,000 calls a seed: a run long enough for Ctrl+C to land inside it, even on a fast machine.
+    const term = new Terminal(`${predicted(dir)} --calls 1000`, dir, EN);
     await term.waitFor(/Running: /, 60_000);
     term.type('\u0003');
     expect(await term.done()).toBe(130);
