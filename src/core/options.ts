@@ -95,10 +95,10 @@ export function helpWidth(...tables: (readonly Option[])[]): number {
  * A forgotten `--`: `npm run lab --variant broken-schema` hands --variant to
  * npm, which keeps an option it does not know as its own config, passes the
  * script only `broken-schema`, and tells the script in the environment:
- * npm_config_variant=true ("npm run-script": "the arguments before the --
- * are npm's own"; "npm config": every config is in the environment as
- * npm_config_<name>, dashes as underscores). A value written with `=` is
- * kept there whole (--variant=x: npm_config_variant=x); --no-x is x="".
+ * npm_config_variant=true (https://docs.npmjs.com/cli/v11/using-npm/config,
+ * "Command Line Flags" and "Environment Variables"; docs/sources.md, "npm
+ * around the kit's commands"). A value written with `=` is kept there whole
+ * (--variant=x: npm_config_variant=x); --no-x is x="".
  *
  * Only an option npm itself does not define says anything: npm puts some of
  * its own in every script's environment (npm_config_yes, ...), and a user's
