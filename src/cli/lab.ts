@@ -17,6 +17,7 @@ import { forUser, fromUser } from '../core/cwd.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
 import * as flow from '../learn/flow.js';
+import { showLearners } from '../learn/learners-list.js';
 import { detectLang, isLang } from '../core/lang.js';
 import { t } from '../core/messages/index.js';
 import { DEFAULT_KNOBS, type Knobs } from '../lab/knobs.js';
@@ -224,7 +225,7 @@ function writeHtml(file: string, report: LabReport, lang: Lang, say: (text: stri
 
 async function dispatch(command: Command): Promise<number> {
   const { lab } = command;
-  if (command.learners) return flow.showLearners(command);
+  if (command.learners) return showLearners(command);
   if (!command.variant) return flow.showCatalogue(command);
   // The sheet and the hints are read for the learner the kit knows, if any: say whom, as every learner's command does.
   if (lab && (command.read || command.hint !== undefined)) flow.sayWho(flow.knownLearner(command), command.lang);

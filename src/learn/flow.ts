@@ -353,34 +353,6 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
 const shellWord = (name: string) => (/\s/.test(name) ? `"${name}"` : name);
 
 // ---------------------------------------------------------------------------
-// The learners of this copy
-// ---------------------------------------------------------------------------
-
-/** `npm run lab -- --learners`: every learner of this copy, how many labs each has run and fixed, and who is current. */
-export async function showLearners(command: Pick<Command, 'lang'>, root = REPO): Promise<number> {
-  const { lang } = command;
-  const labs = loadCatalogue();
-  const learners = listLearners(root);
-  const current = rememberedLearner(root);
-  if (learners.length === 0) {
-    out(t('learn.noLearners', lang));
-    return 0;
-  }
-  out(t('learn.learnersTitle', lang, { dir: `${forUser(join(root, 'learners'))}/`, count: labs.length }));
-  const width = Math.max(...learners.map((n) => [...n].length));
-  for (const name of learners) {
-    const entries = journalOf(name, root).read();
-    const run = labs.filter((lab) => entries.some((e) => e.lab === lab.id && e.kind === 'run')).length;
-    const fixed = labs.filter((lab) => labState(entries, lab.id) === 'fixed').length;
-    const line = `${name}${' '.repeat(width - [...name].length)}  ${t('learn.learnerProgress', lang, { run, fixed })}`;
-    out(`${name === current ? '*' : ' '} ${line}${name === current ? `  ${t('learn.learnerCurrent', lang)}` : ''}`);
-  }
-  out();
-  out(t('learn.learnersSwitch', lang));
-  return 0;
-}
-
-// ---------------------------------------------------------------------------
 // Workspace, reset, check
 // ---------------------------------------------------------------------------
 
