@@ -5,28 +5,13 @@
  * `npm run check`, for broken-schema, in English and in Spanish.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launched } from './helpers/lab.js';
 import { Terminal } from './helpers/pty.js';
-import { REPO } from './helpers/server.js';
+import { freshCopy } from './helpers/copy.js';
 
-const copies: string[] = [];
-afterAll(() => {
-  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
-});
-
-function freshCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-learner-'));
-  copies.push(dir);
-  for (const entry of ['src', 'contract', 'scripts', 'breaks', 'solutions', 'labs', 'package.json', 'package-lock.json', 'tsconfig.json']) {
-    cpSync(join(REPO, entry), join(dir, entry), { recursive: true });
-  }
-  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
-  return dir;
-}
 
 const DOWN = '\u001b[B';
 

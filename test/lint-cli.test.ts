@@ -266,8 +266,11 @@ describe('a config file, SARIF and the page', () => {
 }
 `,
     );
+    // Typed in the project folder: its paths are read from there (INIT_CWD, as npm sets it; src/core/cwd.ts).
     const cwd = process.cwd();
+    const initCwd = process.env.INIT_CWD;
     process.chdir(join(scratch, 'project'));
+    process.env.INIT_CWD = join(scratch, 'project');
     try {
       const r = await lint(['--json', '--config', '.cursor/mcp.json', '--sarif', sarif, '--html', html]);
       expect(r.code).toBe(1);
@@ -275,6 +278,8 @@ describe('a config file, SARIF and the page', () => {
       document = JSON.parse(r.stdout) as LintConfigReport;
     } finally {
       process.chdir(cwd);
+      if (initCwd === undefined) delete process.env.INIT_CWD;
+      else process.env.INIT_CWD = initCwd;
     }
     expect(document.format).toBe('schema-breaks/lint-config');
     expect(document.servers.map((s) => [s.server.label, s.tools.length])).toEqual([

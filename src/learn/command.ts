@@ -10,6 +10,8 @@ export interface Command {
   lab?: Lab;
   lang: Lang;
   learner?: string;
+  /** --learners: list the learners of this copy instead. */
+  learners: boolean;
   /** True when the learner chose the run settings (--client/--server/...): an exploration, not the lab's own runs. */
   explicitSettings: boolean;
   run: LabOptions;

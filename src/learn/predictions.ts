@@ -10,6 +10,7 @@ import { OUTCOMES } from '../lab/outcomes.js';
 import { isOutcomeLabel, measureAcross, normaliseLabel, scoredOn, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
 import { formatNumber, t } from '../core/messages/index.js';
 import { UserError } from '../core/user-error.js';
+import { forUser } from '../core/cwd.js';
 
 export interface Prediction {
   /** By question id; null when the learner gave no answer. */
@@ -59,12 +60,14 @@ export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> 
 }
 
 /** Answers from a JSON file: {"answers": {"<question id>": value, ...}, "reasoning": "..."}. */
-export function readPredictionFile(file: string, lab: Lab, lang: Lang): Prediction {
+export function readPredictionFile(path: string, lab: Lab, lang: Lang): Prediction {
+  // Named as the learner would type it from where they are (src/core/cwd.ts).
+  const file = forUser(path);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new PredictionFileError(`cannot read predictions from ${file}: ${(error as Error).message}`);
+    throw new PredictionFileError(`cannot read predictions from ${file}: ${(error as Error).message.replaceAll(path, file)}`);
   }
   const body = parsed as { answers?: Record<string, unknown>; reasoning?: unknown };
   if (!body || typeof body !== 'object' || typeof body.answers !== 'object' || body.answers === null) {

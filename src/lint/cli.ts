@@ -7,6 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { colourOn } from '../core/colour.js';
+import { forUser, fromUser } from '../core/cwd.js';
 import { HELP_OPTION, optionsHelp, parseOptions } from '../core/options.js';
 import { UserError } from '../core/user-error.js';
 import { renderLintPage } from './html.js';
@@ -26,6 +27,7 @@ export const LINT_OPTIONS = [
   { name: 'server', kind: 'string', value: 'NAME', help: 'with --config: only this server of the file' },
   { name: 'from', kind: 'string', value: 'FILE', help: 'lint a tools/list result saved before (with --save) instead of starting a server' },
   { name: 'save', kind: 'string', value: 'FILE', help: 'also write the tools/list result, as the server sent it, to FILE' },
+  { name: 'tools', kind: 'boolean', help: ['print what the server publishes instead of the report: its tools/list result, as it sent it', '(each tool\'s name, description and inputSchema), as JSON; offline, no other client needed'] },
   { name: 'contract', kind: 'string', value: 'FILE', help: ['also run the contract rules against an OpenAPI document (like contract/tutor-api.json);', 'calls each tool the contract says needs arguments once, with none (rule rejects-missing-arguments)'] },
   { name: 'json', kind: 'boolean', help: 'print the report as JSON (format schema-breaks/lint, version 1) instead of the table' },
   { name: 'sarif', kind: 'string', value: 'FILE', help: 'also write the findings as SARIF 2.1.0 (for code scanning)' },
@@ -84,6 +86,8 @@ interface Parsed {
   configFile?: string;
   settings: LintSettings;
   json: boolean;
+  /** --tools: print the tools/list result instead of the report. */
+  tools: boolean;
   sarif?: string;
   html?: string;
   gate: Gate;
@@ -116,6 +120,7 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
   const timeout = values.timeout === undefined ? 10 : Number(values.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600) throw fail(`--timeout takes seconds, more than 0 and at most 600, not "${values.timeout}"`);
   if (values.save !== undefined && (values.config !== undefined || values.from !== undefined)) throw fail('--save writes the tools/list of one server started here');
+  if (values.tools && (values.config !== undefined || values.json || values.sarif !== undefined || values.html !== undefined)) throw fail('--tools prints the tools/list of one server, and nothing else');
   const asked = values['client-capabilities'];
   const capabilities = asked === undefined ? [...CLIENT_CAPABILITIES] : asked === 'none' ? [] : asked.split(',').map((c) => c.trim());
   const unknown = capabilities.filter((c) => !(CLIENT_CAPABILITIES as readonly string[]).includes(c));
@@ -124,8 +129,8 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
   let targets: Target[] = [];
   let skipped: { name: string; reason: string }[] = [];
   if (serverCommand.length > 0) targets = [commandTarget(serverCommand[0]!, serverCommand.slice(1))];
-  else if (values.from !== undefined) targets = [fromTarget(values.from)];
-  else if (values.config !== undefined) ({ targets, skipped } = configTargets(values.config, values.server));
+  else if (values.from !== undefined) targets = [fromTarget(fromUser(values.from))];
+  else if (values.config !== undefined) ({ targets, skipped } = configTargets(fromUser(values.config), values.server));
   else {
     const id = values.variant!;
     if (!ctx.variant) throw new UserError(`--variant lints the kit's own server and needs a clone of the kit (npm run lint there); here, give your server's command after --`);
@@ -136,10 +141,12 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
     targets,
     skipped,
     ...(values.config !== undefined ? { configFile: values.config } : {}),
-    settings: { timeoutMs: timeout * 1000, capabilities: capabilities as ClientCapability[], hosts, ...(values.contract !== undefined ? { contract: values.contract } : {}), ...(values.save !== undefined ? { save: values.save } : {}) },
+    // Every path is read from the folder the command was typed in (src/core/cwd.ts), not the package root npm moves to.
+    settings: { timeoutMs: timeout * 1000, capabilities: capabilities as ClientCapability[], hosts, ...(values.contract !== undefined ? { contract: fromUser(values.contract) } : {}), ...(values.save !== undefined ? { save: fromUser(values.save) } : {}) },
     json: values.json === true,
-    ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
-    ...(values.html !== undefined ? { html: values.html } : {}),
+    tools: values.tools === true,
+    ...(values.sarif !== undefined ? { sarif: fromUser(values.sarif) } : {}),
+    ...(values.html !== undefined ? { html: fromUser(values.html) } : {}),
     gate: { failOn: failOn as FailOn, failOnHost: failOnHost as FailOnHost, forHosts: hosts },
     ...(values['for-hosts'] !== undefined ? { note: 'lint: --for-hosts is now --hosts (the hosts judged, and the ones --fail-on-host judges)' } : {}),
   };
@@ -178,11 +185,18 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   let reports: LintReport[];
+  const listed: unknown[][] = [];
   try {
-    reports = await lintAll(parsed.targets, parsed.settings);
+    reports = await lintAll(parsed.targets, parsed.tools ? { ...parsed.settings, listed: (tools) => listed.push(tools) } : parsed.settings);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+  }
+  if (parsed.tools) {
+    for (const r of reports) if (r.server.error) stderr(`lint: ${r.server.label}: ${r.server.error.message}\n`);
+    if (listed.length === 0) return 2;
+    stdout(`${JSON.stringify({ tools: listed[0] }, null, 2)}\n`);
+    return 0;
   }
   const said = (line: string) => (parsed.json ? stderr : stdout)(`${line}\n`);
   if (parsed.json) {
@@ -194,11 +208,11 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
   }
   if (parsed.sarif !== undefined) {
     writeFileSync(parsed.sarif, `${JSON.stringify(toSarif(reports.map((report, i) => ({ report, ...(parsed.targets[i]!.source ? { source: parsed.targets[i]!.source } : {}) }))), null, 2)}\n`);
-    said(`wrote ${parsed.sarif}`);
+    said(`wrote ${forUser(parsed.sarif)}`);
   }
   if (parsed.html !== undefined) {
     writeFileSync(parsed.html, renderLintPage(reports));
-    said(`wrote ${parsed.html}`);
+    said(`wrote ${forUser(parsed.html)}`);
   }
   for (const r of reports) if (r.server.error) stderr(`lint: ${r.server.label}: ${r.server.error.message}\n`);
   return exitCodeFor(reports, parsed.gate);

@@ -21,6 +21,8 @@ export interface LintSettings {
   contract?: string;
   /** Also write the tools/list result, as received, to this file. */
   save?: string;
+  /** Also hand the tools/list result, as received, to this function (--tools prints it). */
+  listed?: (tools: unknown[]) => void;
   /** What the linter's client declares at initialize (default: src/lint/server.ts CLIENT_CAPABILITIES). */
   capabilities?: readonly ClientCapability[];
   /** The host profiles to judge on (src/lint/hosts.ts chooseHosts; default every one, HOST_IDS). */
@@ -95,6 +97,7 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
     });
   }
   if (settings.save) writeFileSync(settings.save, `${JSON.stringify({ tools: entries }, null, 2)}\n`);
+  settings.listed?.(entries);
   if (listing) info.findings.push(...serverFindings({ ...listing, toolCount: splitEntries(entries).tools.length }));
   return judge(entries, info, operations, listing?.calls ?? new Map(), settings.hosts);
 }
