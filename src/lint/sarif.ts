@@ -30,6 +30,7 @@ import { typedIn } from '../core/cwd.js';
 import { RULES as CONTRACT_RULES } from '../contract/rules.js';
 import { PROFILES } from '../lab/profiles/index.js';
 import packageJson from '../../package.json' with { type: 'json' };
+import { serverKey } from './baseline.js';
 import { LINT_RULES } from './rules.js';
 import type { SourceFile } from './targets.js';
 import type { Finding, HostVerdict, LintReport, Verdict } from './types.js';
@@ -67,6 +68,8 @@ export function toSarif(linted: Linted[], cwd = typedIn()): Record<string, unkno
   const rules = ruleTable();
   const results = linted.flatMap(({ report, source }) => {
     const label = report.server.label;
+    // Fingerprints as the baseline keys: the server's name, not a command line that holds the checkout's path.
+    const server = serverKey(report);
     let text: string | undefined;
     if (source && source.line === undefined) {
       try {
@@ -91,7 +94,7 @@ export function toSarif(linted: Linted[], cwd = typedIn()): Record<string, unkno
         level: f.severity,
         message: { text: tool === null ? f.message : `${tool}: ${f.message}${f.path ? ` (at ${f.path})` : ''}` },
         locations: [location(tool, f.path)],
-        partialFingerprints: fingerprint(label, tool ?? '', f.rule, f.path),
+        partialFingerprints: fingerprint(server, tool ?? '', f.rule, f.path),
         properties: { server: label, ...(tool === null ? {} : { tool }), jsonPointer: f.path },
       };
     };
@@ -108,7 +111,7 @@ export function toSarif(linted: Linted[], cwd = typedIn()): Record<string, unkno
             level: VERDICT_LEVEL[v.verdict],
             message: { text: `${what}: ${v.verdict} by ${host}: ${v.detail}` },
             locations: [location(tool, '')],
-            partialFingerprints: fingerprint(label, tool ?? '', ruleId),
+            partialFingerprints: fingerprint(server, tool ?? '', ruleId),
             properties: { server: label, ...(tool === null ? {} : { tool }), host, verdict: v.verdict },
           },
         ];
