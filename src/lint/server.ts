@@ -232,7 +232,7 @@ class ChildTransport implements Transport {
  * The last line that names an error as runtimes print an uncaught one: "Error: ...", "TypeError: ...",
  * "Error [ERR_MODULE_NOT_FOUND]: ..." (node), "ModuleNotFoundError: ..." (Python), "panic: ..." (Go).
  */
-const ERROR_LINE = /^(?:Uncaught )?(?:[A-Za-z_][\w.]*(?:Error|Exception)(?: \[[A-Z0-9_]+\])?|panic): /;
+const ERROR_LINE = /^(?:Uncaught )?(?:(?:[A-Za-z_][\w.]*)?(?:Error|Exception)(?: \[[A-Z0-9_]+\])?|panic): /;
 
 export function lastErrorLine(lines: string[]): string | undefined {
   const line = [...lines].reverse().find((l) => ERROR_LINE.test(l.trim()));
