@@ -161,15 +161,22 @@ describe('a baseline', () => {
     writeFileSync(before, JSON.stringify({ tools: recorded('openapi-pet-clinic') }));
     const union = { name: 'find_owner', inputSchema: { type: 'object', properties: { by: { anyOf: [{ type: 'object', properties: { id: { type: 'integer' } } }, { type: 'object', properties: { name: { type: 'string' } } }] } } } };
     writeFileSync(after, JSON.stringify({ tools: [...recorded('openapi-pet-clinic'), union] }));
-    expect((await lint(['--from', before])).code).toBe(1);
-    await lint(['--from', before, '--write-baseline', file]);
-    const again = await lint(['--from', before, '--baseline', file]);
+    // Host failures count too: OpenAI's strict mode, judged alone.
+    const judged = ['--fail-on-host', 'refused', '--for-hosts', 'openai-strict'];
+    expect((await lint(['--from', before, ...judged])).code).toBe(1);
+    await lint(['--from', before, ...judged, '--write-baseline', file]);
+    const again = await lint(['--from', before, ...judged, '--baseline', file]);
     expect(again.code).toBe(0);
-    // 5 errors in the clinic (README's table: 3 no-structural-union, 2 root-object), all accepted.
-    expect(again.stdout).toMatch(/: 5 findings and 0 host verdicts accepted; 0 new/);
-    const grown = await lint(['--from', after, '--baseline', file]);
+    // 5 errors in the clinic (README's table: 3 no-structural-union, 2 root-object); strict mode refuses each of its
+    // 5 tools (none has "additionalProperties": false) and so the whole list: 6 verdicts. All accepted.
+    expect(again.stdout).toMatch(/: 5 findings and 6 host verdicts accepted; 0 new/);
+    const grown = await lint(['--from', after, ...judged, '--baseline', file]);
     expect(grown.code).toBe(1);
-    expect(grown.stdout.split('\n').filter((l) => l.includes('new: '))).toEqual([expect.stringMatching(/^ {2}new: tools\.json\/find_owner no-structural-union at \/inputSchema\/properties\/by\/anyOf: /)]);
+    // The new tool alone: its union, and strict mode's refusal of it (no "additionalProperties": false, "by" not required).
+    expect(grown.stdout.split('\n').filter((l) => l.includes('new: '))).toEqual([
+      expect.stringMatching(/^ {2}new: tools\.json\/find_owner no-structural-union at \/inputSchema\/properties\/by\/anyOf: /),
+      '  new: tools.json/find_owner openai-strict: refused',
+    ]);
   });
 
   it('says so in one line when the file is not a baseline', async () => {
