@@ -64,10 +64,11 @@ function usage(ctx: LintCommandContext): string {
        ${ctx.invocation} [options] --url URL
        ${ctx.invocation} [options] --variant ID${ctx.variant ? '' : '   (in a clone of the kit)'}
 
-Starts a stdio MCP server (or reaches one over Streamable HTTP), does a real initialize and tools/list (every page),
-and judges every tool: the rules (structural unions, the root, $ref, type lists,
-allOf, arrays without items, const, names, shapes it was not taught), and what
-each host profile does with it (accepted, lossy, refused or dropped).
+Starts a stdio MCP server (or reaches one over Streamable HTTP), does a real
+initialize and tools/list (every page), and judges every tool: the rules
+(structural unions, the root, $ref, type lists, allOf, arrays without items,
+const, names, shapes it was not taught), and what each host profile does with
+it (accepted, lossy, refused or dropped).
 
 ${optionsHelp(LINT_OPTIONS)}
 
