@@ -126,6 +126,50 @@ describe("the README's GitHub Actions step, run as written", () => {
   });
 });
 
+describe('SARIF from a saved list', () => {
+  it('points each result at the line of the list that names its tool, relative to the folder typed in', async () => {
+    const dir = join(scratch, 'saved');
+    mkdirSync(dir);
+    // Line 1 "{", line 2 "tools", line 3 the first tool, line 4 the second: written by hand.
+    writeFileSync(
+      join(dir, 'list.json'),
+      [
+        '{',
+        '  "tools": [',
+        '    { "name": "plain", "inputSchema": { "type": "object", "properties": { "q": { "type": "string" } } } },',
+        '    { "name": "pick", "inputSchema": { "type": "object", "properties": { "by": { "anyOf": [{ "type": "object", "properties": { "a": { "type": "string" } } }, { "type": "object", "properties": { "b": { "type": "string" } } }] } } } }',
+        '  ]',
+        '}',
+      ].join('\n'),
+    );
+    vi.stubEnv('INIT_CWD', dir);
+    try {
+      expect((await lint(['--from', 'list.json', '--sarif', 'out.sarif'])).code).toBe(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const results = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8')).runs[0].results as Result[];
+    const union = results.find((r) => r.ruleId === 'no-structural-union')!;
+    expect(union.locations[0]!.physicalLocation).toEqual({ artifactLocation: { uri: 'list.json', uriBaseId: '%SRCROOT%' }, region: { startLine: 4 } });
+    for (const r of results.filter((x) => x.properties.tool === 'plain')) expect(r.locations[0]!.physicalLocation!.region).toEqual({ startLine: 3 });
+  });
+});
+
+describe('variables in a config\'s url and headers', () => {
+  it('${VAR}, ${VAR:-default} (Claude Code) and ${env:VAR} (VS Code, Cursor) from the environment; a host-only one is refused', async () => {
+    const { expandVariables } = await import('../src/lint/targets.js');
+    vi.stubEnv('KIT_TOKEN', 't0k');
+    try {
+      expect(expandVariables('Bearer ${KIT_TOKEN}', 'h')).toBe('Bearer t0k');
+      expect(expandVariables('Bearer ${env:KIT_TOKEN}', 'h')).toBe('Bearer t0k');
+      expect(expandVariables('${KIT_UNSET_X:-http://127.0.0.1:1}/mcp', 'u')).toBe('http://127.0.0.1:1/mcp');
+      expect(() => expandVariables('Bearer ${input:api-token}', 'h')).toThrow('h uses ${input:api-token}, which only the host can fill in');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
 describe('a baseline', () => {
   const baseline = join(scratch, 'baseline.json');
 
