@@ -212,7 +212,7 @@ describe('config files', () => {
     expect(JSON.parse(stripJsonc('{ // a comment\n "a": "http://x//y", /* b */ "b": [1, 2,], }'))).toEqual({ a: 'http://x//y', b: [1, 2] });
   });
 
-  it('lists the stdio servers of an mcpServers file and skips the others, saying why', async () => {
+  it('lists the stdio and Streamable HTTP servers of an mcpServers file and skips the others, saying why', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-lint-config-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'claude_desktop_config.json');
@@ -222,23 +222,25 @@ describe('config files', () => {
         mcpServers: {
           memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: '/tmp/m.json' } },
           remote: { url: 'https://example.com/mcp' },
+          old: { type: 'sse', url: 'https://example.com/sse' },
           off: { command: 'node', args: ['x.js'], disabled: true },
-          broken: { args: ['x'] },
         },
       }),
     );
     const { targets, skipped } = configTargets(file);
-    expect(targets.map((t) => (t.kind === 'spawn' ? [t.spec.label, t.spec.command, t.spec.args, t.spec.env] : t))).toEqual([['memory', 'npx', ['-y', '@modelcontextprotocol/server-memory'], { MEMORY_FILE_PATH: '/tmp/m.json' }]]);
+    expect(targets.map((t) => (t.kind === 'spawn' ? [t.spec.label, t.spec.command, t.spec.args, t.spec.env] : t.kind === 'http' ? [t.spec.label, t.spec.url] : t))).toEqual([
+      ['memory', 'npx', ['-y', '@modelcontextprotocol/server-memory'], { MEMORY_FILE_PATH: '/tmp/m.json' }],
+      ['remote', 'https://example.com/mcp'],
+    ]);
     expect(skipped).toEqual([
-      { name: 'remote', reason: 'not a stdio server (url): the linter starts stdio servers only' },
+      { name: 'old', reason: 'not a stdio or Streamable HTTP server (sse): the linter does not speak the older HTTP+SSE transport' },
       { name: 'off', reason: 'disabled in the config' },
-      { name: 'broken', reason: 'no "command"' },
     ]);
     const vscode = join(dir, 'mcp.json');
     writeFileSync(vscode, '{\n  // VS Code\n  "servers": {\n    "fs": { "type": "stdio", "command": "node", "args": ["fs.js"] },\n    "web": { "type": "http", "url": "https://example.com/mcp" },\n  },\n}\n');
     const read = configTargets(vscode);
-    expect(read.targets.map((t) => (t.kind === 'spawn' ? t.spec.label : ''))).toEqual(['fs']);
-    expect(read.skipped).toEqual([{ name: 'web', reason: 'not a stdio server (http): the linter starts stdio servers only' }]);
+    expect(read.targets.map((t) => `${t.kind} ${t.kind === 'from' ? '' : t.spec.label}`)).toEqual(['spawn fs', 'http web']);
+    expect(read.skipped).toEqual([]);
     expect(() => configTargets(vscode, 'nope')).toThrow('has no server "nope"; it has: fs, web');
   });
 });

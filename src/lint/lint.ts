@@ -52,8 +52,8 @@ function contractFindings(tools: { name: string; inputSchema: unknown }[], opera
 
 function emptyInfo(target: Target): ServerInfo {
   return {
-    label: target.kind === 'spawn' ? target.spec.label : target.label,
-    target: target.kind === 'spawn' ? target.shown : { from: target.file },
+    label: target.kind === 'from' ? target.label : target.spec.label,
+    target: target.kind === 'from' ? { from: target.file } : target.shown,
     name: null,
     version: null,
     protocolVersion: null,

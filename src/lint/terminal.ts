@@ -216,7 +216,7 @@ export function renderTerminal(unsafeReports: LintReport[], unsafeSkipped: { nam
   const failed = reports.filter((r) => r.server.error).length;
   const hosts = hostsReaching(reports, gate);
   const why = [
-    findingsReaching(reports, gate.failOn).length > 0 ? `findings reach --fail-on ${gate.failOn}` : '',
+    findingsReaching(reports, gate.failOn, gate.baseline).length > 0 ? `findings reach --fail-on ${gate.failOn}` : '',
     hosts.length > 0 ? `host verdicts reach --fail-on-host ${gate.failOnHost}: ${hosts.map((h) => `${h.host} (${[h.tools > 0 ? plural(h.tools, 'tool') : '', h.wholeList ? 'the whole list' : ''].filter(Boolean).join(', ')})`).join(', ')}` : '',
   ].filter(Boolean);
   const judged = [`--fail-on ${gate.failOn}`, ...(gate.failOnHost === 'none' ? [] : [`--fail-on-host ${gate.failOnHost}`])].join(' or ');

@@ -56,15 +56,16 @@ export interface ToolReport {
 
 /** Why a server could not be linted. */
 export interface ServerFailure {
-  kind: 'spawn' | 'exit' | 'timeout' | 'garbage' | 'protocol' | 'unreadable';
+  /** 'connect': a server given by URL that could not be reached. */
+  kind: 'spawn' | 'connect' | 'exit' | 'timeout' | 'garbage' | 'protocol' | 'unreadable';
   message: string;
 }
 
 export interface ServerInfo {
   /** The name it is linted under: the config entry, the variant, or the command. */
   label: string;
-  /** How it was started: the command line, `--variant ID`, or the saved file read with --from. */
-  target: { command: string; args: string[] } | { variant: string } | { from: string };
+  /** How it was started: the command line, `--variant ID`, the saved file read with --from, or the URL of a Streamable HTTP server. */
+  target: { command: string; args: string[] } | { variant: string } | { from: string } | { url: string };
   /** From initialize: serverInfo.name and version, and the protocol revision both ends agreed on. */
   name: string | null;
   version: string | null;
