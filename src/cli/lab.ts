@@ -46,6 +46,7 @@ const LAB_OPTIONS = [
   { name: 'learner', kind: 'string', value: 'NAME', help: 'whose notes and workspace (remembered after the first time)' },
   { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the sheets and questions (default: the last one asked for, else the locale)' },
   { name: 'read', kind: 'boolean', help: 'show the lab sheet' },
+  { name: 'all', kind: 'boolean', help: t('learn.readAllHelp', detectLang()) },
   { name: 'hint', kind: 'string', value: 'N', help: 'show hint N of the lab sheet' },
   { name: 'workspace', kind: 'boolean', help: 'write the broken server into learners/<name>/workspace/<lab>/' },
   { name: 'reset', kind: 'boolean', help: 'restore the broken workspace (asks first; --yes to skip asking)' },
@@ -137,6 +138,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (values.solution && variant === BASELINE) throw usage('--solution needs a break: the baseline has no solution');
   const labOnly = (['read', 'workspace', 'reset'] as const).filter((flag) => values[flag]).map((f) => `--${f}`);
   if (values.hint !== undefined) labOnly.push('--hint');
+  if (values.all && !values.read) throw usage(`--all goes with --read: --variant ${lab?.id ?? listBreaks()[0] ?? '<lab>'} --read --all`);
   if (labOnly.length > 0 && !lab) throw usage(`${labOnly.join(', ')} needs a lab: --variant ${listBreaks()[0] ?? '<lab>'}`);
   if (values['no-predict'] && values.predict !== undefined) throw usage('--no-predict and --predict exclude each other');
   if (values.html !== undefined && values.html.trim() === '') throw usage('--html takes a file name: --html report.html');
@@ -169,6 +171,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
       },
     },
     read: (values.read ?? false),
+    all: (values.all ?? false),
     hint: values.hint === undefined ? undefined : integer('hint', values.hint, 1, 1),
     workspace: (values.workspace ?? false),
     reset: (values.reset ?? false),
@@ -218,7 +221,7 @@ function writeHtml(file: string, report: LabReport, lang: Lang, say: (text: stri
 async function dispatch(command: Command): Promise<number> {
   const { lab } = command;
   if (!command.variant) return flow.showCatalogue(command);
-  if (lab && command.read) return flow.showSheet(lab, command.lang);
+  if (lab && command.read) return flow.showSheet(lab, command);
   if (lab && command.hint !== undefined) return flow.showHint(lab, command.hint, command.lang);
   if (lab && command.workspace) return flow.makeWorkspace(lab, command);
   if (lab && command.reset) return flow.reset(lab, command);
