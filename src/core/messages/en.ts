@@ -231,7 +231,7 @@ export const en = {
   'class.predictIntro': 'Write a number (or an outcome) in each box, then one line on why. Run the lab only after that.',
   'class.range': '{min} to {max}',
   'class.outcomeHint': 'a JSON-RPC code or a label',
-  'class.why': 'Why do you expect that? (one line)',
+  'class.wordsTitle': 'Words on this page (labs/GLOSSARY.md)',
   'class.afterwards': 'After the run: what did you assume that turned out wrong?',
   'class.command': 'Then run',
   'class.handoutWritten': 'Handout written to',

@@ -219,7 +219,7 @@ export const es: Record<MessageId, Message> = {
   'class.predictIntro': 'Escribe un número (o un resultado) en cada casilla y una línea con el porqué. Ejecuta el laboratorio solo después.',
   'class.range': 'de {min} a {max}',
   'class.outcomeHint': 'un código JSON-RPC o una etiqueta',
-  'class.why': '¿Por qué esperas eso? (una línea)',
+  'class.wordsTitle': 'Palabras de esta hoja (labs/GLOSSARY.es.md)',
   'class.afterwards': 'Después de ejecutar: ¿qué supusiste que resultó ser falso?',
   'class.command': 'Después ejecuta',
   'class.handoutWritten': 'Hoja escrita en',
