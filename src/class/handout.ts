@@ -197,10 +197,15 @@ function questionBlock(lab: Lab, question: Question, n: number, lang: Lang): str
 </li>`;
 }
 
-/** A definition's first sentence: what a box of words on a page has room for. */
+/** A definition's first sentence (up to a full stop or colon outside `code`): what a box of words on a page has room for. */
 function firstSentence(definition: string): string {
-  const m = /^[\s\S]*?[.:](?=\s|$)/.exec(definition.replace(/`[^`]*`/g, (code) => code.replace(/[.:]/g, '\u0000')));
-  return (m ? m[0] : definition).replace(/\u0000/g, (_, at: number) => definition[at]!).replace(/:$/, '.');
+  let inCode = false;
+  for (let i = 0; i < definition.length; i++) {
+    const c = definition[i]!;
+    if (c === '`') inCode = !inCode;
+    else if (!inCode && (c === '.' || c === ':') && (i + 1 === definition.length || /\s/.test(definition[i + 1]!))) return `${definition.slice(0, i)}.`;
+  }
+  return definition;
 }
 
 /** The glossary's words this page uses, each with its definition's first sentence. */

@@ -48,8 +48,8 @@ function plainTerm(term: string): string {
 
 /**
  * The entries whose terms occur in `text` (plain text, not markdown), in the
- * glossary's order: a term matches as a whole word or words, in any case, with
- * or without a plural s.
+ * glossary's order: a term matches as a whole word or words, in any case,
+ * singular or plural.
  */
 export function termsUsedIn(text: string, entries: GlossaryEntry[]): GlossaryEntry[] {
   const words = text.replace(/`/g, '').replace(/\s+/g, ' ').toLowerCase();
@@ -57,7 +57,9 @@ export function termsUsedIn(text: string, entries: GlossaryEntry[]): GlossaryEnt
     entry.terms.some((term) => {
       const plain = plainTerm(term).replace(/(e?s)$/, '');
       const escaped = plain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?:e?s)?(?![\\p{L}\\p{N}])`, 'u').test(words);
+      // "retry" is also "retries"; any other word takes an s or es.
+      const word = /y$/.test(plain) ? `${escaped.slice(0, -1)}(?:y|ies)` : `${escaped}(?:e?s)?`;
+      return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'u').test(words);
     }),
   );
 }
