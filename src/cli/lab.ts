@@ -49,6 +49,7 @@ const LAB_OPTIONS = [
   { name: 'learners', kind: 'boolean', help: 'list the learners of this copy, how many labs each has run and fixed' },
   { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the sheets and questions (default: the last one asked for, else the locale)' },
   { name: 'read', kind: 'boolean', help: 'show the lab sheet' },
+  { name: 'all', kind: 'boolean', help: t('learn.readAllHelp', detectLang()) },
   { name: 'hint', kind: 'string', value: 'N', help: 'show hint N of the lab sheet' },
   { name: 'workspace', kind: 'boolean', help: 'write the broken server into learners/<name>/workspace/<lab>/' },
   { name: 'reset', kind: 'boolean', help: 'restore the broken workspace (asks first; --yes to skip asking)' },
@@ -143,6 +144,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (values.solution && variant === BASELINE) throw usage('--solution needs a break: the baseline has no solution');
   const labOnly = (['read', 'workspace', 'reset'] as const).filter((flag) => values[flag]).map((f) => `--${f}`);
   if (values.hint !== undefined) labOnly.push('--hint');
+  if (values.all && !values.read) throw usage(`--all goes with --read: --variant ${lab?.id ?? listBreaks()[0] ?? '<lab>'} --read --all`);
   if (labOnly.length > 0 && !lab) throw usage(`${labOnly.join(', ')} needs a lab: --variant ${listBreaks()[0] ?? '<lab>'}`);
   if (values['no-predict'] && values.predict !== undefined) throw usage('--no-predict and --predict exclude each other');
   if (values.html !== undefined && values.html.trim() === '') throw usage('--html takes a file name: --html report.html');
@@ -176,6 +178,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
       },
     },
     read: (values.read ?? false),
+    all: (values.all ?? false),
     hint: values.hint === undefined ? undefined : integer('hint', values.hint, 1, 1),
     workspace: (values.workspace ?? false),
     reset: (values.reset ?? false),
@@ -229,7 +232,7 @@ async function dispatch(command: Command): Promise<number> {
   if (!command.variant) return flow.showCatalogue(command);
   // The sheet and the hints are read for the learner the kit knows, if any: say whom, as every learner's command does.
   if (lab && (command.read || command.hint !== undefined)) flow.sayWho(flow.knownLearner(command), command.lang);
-  if (lab && command.read) return flow.showSheet(lab, command.lang);
+  if (lab && command.read) return flow.showSheet(lab, command);
   if (lab && command.hint !== undefined) return flow.showHint(lab, command.hint, command.lang, flow.knownLearner(command));
   if (lab && command.workspace) return flow.makeWorkspace(lab, command);
   if (lab && command.reset) return flow.reset(lab, command);

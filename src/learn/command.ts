@@ -16,6 +16,8 @@ export interface Command {
   explicitSettings: boolean;
   run: LabOptions;
   read: boolean;
+  /** --all with --read: the whole sheet even before a run (it gives the answers away). */
+  all: boolean;
   hint?: number;
   workspace: boolean;
   reset: boolean;

@@ -26,6 +26,7 @@ import { hints, readSheet, renderForTerminal, splitSheet } from './sheets.js';
 import { createWorkspace, filesToEdit, resetWorkspace, workspaceDir, WorkspaceExistsError } from './workspace.js';
 import { Interrupted, UserError } from '../core/user-error.js';
 import { forUser } from '../core/cwd.js';
+import { showLong } from '../core/pager.js';
 
 /** A learner's mistake the command explains in one line (exit code 2). */
 export class FlowError extends UserError {}
@@ -194,7 +195,7 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
   const labCommand: Command = { ...command, variant: lab.id, lab };
   switch (action) {
     case 'read':
-      return showSheet(lab, command.lang);
+      return showSheet(lab, labCommand, root);
     case 'run':
       return runLabPath(lab, labCommand);
     case 'workspace':
@@ -216,8 +217,28 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
 // The sheet and its hints
 // ---------------------------------------------------------------------------
 
-export async function showSheet(lab: Lab, lang: Lang): Promise<number> {
-  out(await renderForTerminal(readSheet(lab.id, lang), lab.id, lang));
+/**
+ * The sheet, in two halves: before the learner (--learner, else the
+ * remembered one) has a run of the lab in their notes, only the part before
+ * the stop mark and one line on how to see the rest; after it, or with
+ * --all (which says it spoils), the whole sheet. Through the pager on a
+ * terminal (src/core/pager.ts).
+ */
+export async function showSheet(lab: Lab, command: Pick<Command, 'learner' | 'lang' | 'all'>, root = REPO): Promise<number> {
+  const { lang } = command;
+  const name = knownLearner(command, root);
+  const state = name ? labState(journalOf(name, root).read(), lab.id) : 'not started';
+  const ran = state === 'run' || state === 'fixed';
+  const sheet = readSheet(lab.id, lang, root);
+  const langFlag = lang === 'en' ? '' : ` --lang ${lang}`;
+  let text: string;
+  if (ran) text = await renderForTerminal(sheet, lab.id, lang);
+  else if (command.all) text = `${t('learn.sheetSpoils', lang)}\n\n${await renderForTerminal(sheet, lab.id, lang)}`;
+  else {
+    const rest = t('learn.sheetRest', lang, { run: `npm run lab -- --variant ${lab.id}${langFlag}`, all: `npm run lab -- --variant ${lab.id} --read --all${langFlag}` });
+    text = `${(await renderForTerminal(splitSheet(sheet).before, lab.id, lang)).trimEnd()}\n\n${rest}`;
+  }
+  await showLong(`${text}\n`);
   return 0;
 }
 

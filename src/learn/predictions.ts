@@ -37,11 +37,20 @@ export function parseAnswer(question: Question, typed: string, lang: Lang): { va
   return { value };
 }
 
-/** Asks the lab's questions in the terminal. A Ctrl+C rejects with inquirer's ExitPromptError. */
+/**
+ * The order the questions are asked in: the numbers first, then the outcome
+ * labels, each in the catalogue's order (a label is typed, not picked, and
+ * asked last: a guess made after seeing options teaches less). The terminal
+ * and the printed handout (src/class/handout.ts) both ask in this order.
+ */
+export function askingOrder<Q extends Pick<Question, 'kind'>>(questions: readonly Q[]): Q[] {
+  return [...questions].sort((a, b) => Number(a.kind !== 'number') - Number(b.kind !== 'number'));
+}
+
+/** Asks the lab's questions in the terminal, then one line of why for them all. A Ctrl+C rejects with inquirer's ExitPromptError. */
 export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> {
   const answers: Prediction['answers'] = {};
-  const numbersFirst = [...lab.questions].sort((a, b) => Number(a.kind !== 'number') - Number(b.kind !== 'number'));
-  for (const question of numbersFirst) {
+  for (const question of askingOrder(lab.questions)) {
     const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
     // Which of the lab's runs answers it: a question is always about one configuration.
     const on = ` (${t('common.run', lang)} ${scoredOn(lab, question, lang)})`;

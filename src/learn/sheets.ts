@@ -132,9 +132,10 @@ async function terminalRenderer(): Promise<Marked> {
   const { markedTerminal } = await import('marked-terminal');
   // Off a terminal (a file, a pipe, NO_COLOR), plain text: no style and no coloured table borders.
   const plain = !colourOn();
+  // A terminal that reports no size (a pty nobody sized: \`script\`, some CI) says 0 columns: 80 then, not one letter a line.
   const styles = plain ? Object.fromEntries(STYLE_KEYS.map((k) => [k, (text: string) => text])) : {};
   terminalMarked = new Marked(
-    markedTerminal({ reflowText: true, width: Math.min(process.stdout.columns ?? 80, 100), tab: 2, ...styles, ...(plain ? { tableOptions: { style: { head: [], border: [] } } } : {}) }) as MarkedExtension,
+    markedTerminal({ reflowText: true, width: Math.min(process.stdout.columns || 80, 100), tab: 2, ...styles, ...(plain ? { tableOptions: { style: { head: [], border: [] } } } : {}) }) as MarkedExtension,
   );
   // marked-terminal 7.3 prints a list item's text token as it is, backticks and
   // all, with marked >= 13; parse its inline tokens instead (false falls back).
