@@ -71,7 +71,9 @@ describe.each(['en', 'es'] as const)('--read piped to a file, in %s', (lang) => 
     // --all shows it anyway, saying first that it spoils.
     const all = read(dir, ['--all', '--learner', 'Ana', ...langArgs]);
     expect(all.status).toBe(0);
-    expect(all.stdout.split('\n')[0]).toMatch(lang === 'en' ? /^--all: .*gives the answers away\.$/ : /^--all: .*da las respuestas\.$/);
+    // The first line says whom the command acts for (as every learner's command does); the sheet's own first line is next.
+    expect(all.stdout.split('\n')[0]).toMatch(lang === 'en' ? /^Learner: Ana / : /^Participante: Ana /);
+    expect(all.stdout.split('\n')[1]).toMatch(lang === 'en' ? /^--all: .*gives the answers away\.$/ : /^--all: .*da las respuestas\.$/);
     for (const heading of headingsAfterTheStop(dir, lang)) expect(all.stdout).toContain(heading);
 
     // Ana runs the lab: the whole sheet is hers, with --learner and as the remembered learner.
