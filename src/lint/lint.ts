@@ -9,7 +9,11 @@ import { writeFileSync } from 'node:fs';
 import { emptyCallViolations, checkTools } from '../contract/check.js';
 import { loadContract } from '../contract/contract.js';
 import type { ContractOperation } from '../contract/rules.js';
-import { hostMatrix } from './hosts.js';
+import { adviceFor } from './advice.js';
+import { groupCauses } from './causes.js';
+import { HOST_IDS, hostMatrix } from './hosts.js';
+import { judgeByHosts } from './hurt.js';
+import { listWeight, weightFinding, weightOf } from './weight.js';
 import { duplicateFinding, duplicateNames, serverFindings, splitEntries, toolFindings } from './rules.js';
 import { readServer, StartError, type CallReply, type ClientCapability, type Listing } from './server.js';
 import { savedTools, type Target } from './targets.js';
@@ -23,6 +27,8 @@ export interface LintSettings {
   save?: string;
   /** What the linter's client declares at initialize (default: src/lint/server.ts CLIENT_CAPABILITIES). */
   capabilities?: readonly ClientCapability[];
+  /** The hosts the author targets, profile ids (default: every host of HOST_IDS): a finding is an error only where one of them refuses or drops. */
+  hosts?: readonly string[];
 }
 
 /** The contract's operations, read before any server starts (an unreadable contract is a usage error, exit 2). */
@@ -57,6 +63,7 @@ function emptyInfo(target: Target): ServerInfo {
     listedInMs: null,
     findings: [],
     hosts: {},
+    targets: [],
   };
 }
 
@@ -81,7 +88,7 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
       listing = await readServer(target.spec, settings.timeoutMs, probe, settings.capabilities);
     } catch (error) {
       if (!(error instanceof StartError)) throw error;
-      return { format: LINT_FORMAT, version: LINT_FORMAT_VERSION, server: { ...info, error: error.failure }, tools: [] };
+      return { format: LINT_FORMAT, version: LINT_FORMAT_VERSION, server: { ...info, error: error.failure }, tools: [], causes: [] };
     }
     entries = listing.tools;
     Object.assign(info, {
@@ -94,31 +101,38 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
   }
   if (settings.save) writeFileSync(settings.save, `${JSON.stringify({ tools: entries }, null, 2)}\n`);
   if (listing) info.findings.push(...serverFindings({ ...listing, toolCount: splitEntries(entries).tools.length }));
-  return judge(entries, info, operations, listing?.calls ?? new Map());
+  return judge(entries, info, operations, listing?.calls ?? new Map(), settings.hosts ?? HOST_IDS);
 }
 
 /** A tools/list result judged without any process: what --from does, and what the tests call. */
-export async function lintTools(entries: unknown[], label = 'tools/list', operations?: ContractOperation[]): Promise<LintReport> {
+export async function lintTools(entries: unknown[], label = 'tools/list', operations?: ContractOperation[], hosts: readonly string[] = HOST_IDS): Promise<LintReport> {
   const info = emptyInfo({ kind: 'from', label, file: label });
-  return judge(entries, info, operations, new Map());
+  return judge(entries, info, operations, new Map(), hosts);
 }
 
-async function judge(entries: unknown[], info: ServerInfo, operations: ContractOperation[] | undefined, calls: Map<string, CallReply>): Promise<LintReport> {
+async function judge(entries: unknown[], info: ServerInfo, operations: ContractOperation[] | undefined, calls: Map<string, CallReply>, targets: readonly string[]): Promise<LintReport> {
   const { tools, findings: shapeFindings } = splitEntries(entries);
   info.findings.push(...shapeFindings);
+  info.targets = [...targets];
+  info.weight = listWeight(tools);
+  const heavy = weightFinding(info.weight, tools.length);
+  if (heavy) info.findings.push(heavy);
   const contract = operations ? contractFindings(tools, operations, calls) : undefined;
   if (contract) info.findings.push(...contract.server);
   const twice = duplicateNames(tools);
   const { perTool, whole } = await hostMatrix(tools);
   info.hosts = whole;
-  return {
+  const findings = tools.map((tool) => [...toolFindings(tool), ...(twice.has(tool.name) ? [duplicateFinding(tool.name, twice.get(tool.name)!)] : []), ...(contract?.byTool.get(tool.name) ?? [])]);
+  // The advice first: it reads the finding's own words, before the hosts are said at the end of its message.
+  for (const f of [...info.findings, ...findings.flat()]) f.advice = adviceFor(f);
+  await judgeByHosts(tools, findings, perTool, targets);
+  const report: LintReport = {
     format: LINT_FORMAT,
     version: LINT_FORMAT_VERSION,
     server: info,
-    tools: tools.map((tool, i) => ({
-      name: tool.name,
-      findings: [...toolFindings(tool), ...(twice.has(tool.name) ? [duplicateFinding(tool.name, twice.get(tool.name)!)] : []), ...(contract?.byTool.get(tool.name) ?? [])],
-      hosts: perTool[i]!,
-    })),
+    tools: tools.map((tool, i) => ({ name: tool.name, weight: weightOf(tool), findings: findings[i]!, hosts: perTool[i]! })),
+    causes: [],
   };
+  report.causes = groupCauses(report);
+  return report;
 }
