@@ -4,6 +4,7 @@
  * the tools it is in), the server's own findings each a cause of their own.
  */
 import { adviceFor } from './advice.js';
+import { hurtSentence } from './hurt.js';
 import type { Cause, Finding, Hurt, LintReport } from './types.js';
 
 const WORSE: Record<Hurt['verdict'], number> = { lossy: 0, dropped: 1, refused: 2 };
@@ -29,11 +30,14 @@ export function groupCauses(report: Pick<LintReport, 'server' | 'tools'>): Cause
   for (const tool of report.tools) for (const f of tool.findings) add(`${f.rule}\u0000${f.path}`, f, tool.name);
   const total = report.server.weight?.bytes;
   return [...groups.values()].map(({ findings, tools }) => {
-    const first = findings[0]!;
+    const hurts = mergeHurts(findings.flatMap((f) => f.hurts ?? []));
+    // The first that is an error, if any: the cause's message then says why it is one.
+    const first = findings.find((f) => f.severity === 'error') ?? findings[0]!;
     const bytes = findings.some((f) => f.bytes !== undefined) ? findings.reduce((n, f) => n + (f.bytes ?? 0), 0) : undefined;
     const message =
       first.rule === 'unused-defs' && tools.length > 1
-        ? `${tools.length} tools each publish definitions nothing in them references: ${bytes} bytes repeated in all${total ? `, ${Math.round((100 * bytes!) / total)}% of the ${total}-byte tools/list` : ''}, sent to every host and validating nothing (not linted); the first: ${first.message}`
+        ? `${tools.length} tools each publish definitions nothing in them references: ${bytes} bytes repeated in all${total ? `, ${Math.round((100 * bytes!) / total)}% of the ${total}-byte tools/list` : ''}, ` +
+          `sent to every host and validating nothing (not linted); ${hurtSentence(hurts)}`
         : first.message;
     return {
       rule: first.rule,
@@ -42,7 +46,7 @@ export function groupCauses(report: Pick<LintReport, 'server' | 'tools'>): Cause
       message,
       advice: first.advice ?? adviceFor(first),
       tools,
-      hurts: mergeHurts(findings.flatMap((f) => f.hurts ?? [])),
+      hurts,
       ...(bytes !== undefined ? { bytes } : {}),
     };
   });

@@ -165,14 +165,15 @@ export async function hurtsOf(
   return hurts;
 }
 
-/** "refused by a, b; lossy on c (what)" in a few words, for a message. */
+/** "refused for it by a, b; dropped for it by c; lost on d, e (what)": the hosts in a few words, for a message. */
 export function hurtSentence(hurts: Hurt[]): string {
   if (hurts.length === 0) return 'no host of the matrix refuses, drops or loses anything here because of it';
-  const failing = hurts.filter((h) => h.verdict !== 'lossy');
-  const lossy = hurts.filter((h) => h.verdict === 'lossy');
+  const of = (verdict: Hurt['verdict']) => hurts.filter((h) => h.verdict === verdict);
+  // The hosts' own texts are in each hurt's `what` and in the matrix: a message that quoted each would bury the finding.
   return [
-    ...failing.map((h) => `${h.host} ${h.verdict === 'refused' ? 'refuses' : 'drops'} the tool for it (${h.what})`),
-    lossy.length > 0 ? `${lossy.map((h) => h.host).join(', ')} ${lossy.length === 1 ? 'loses' : 'lose'} it (${[...new Set(lossy.map((h) => h.what))].join('; ')})` : '',
+    of('refused').length > 0 ? `refused for it by ${of('refused').map((h) => h.host).join(', ')}` : '',
+    of('dropped').length > 0 ? `dropped for it by ${of('dropped').map((h) => h.host).join(', ')}` : '',
+    of('lossy').length > 0 ? `lost on ${of('lossy').map((h) => h.host).join(', ')} (${[...new Set(of('lossy').map((h) => h.what))].join('; ')})` : '',
   ]
     .filter(Boolean)
     .join('; ');
