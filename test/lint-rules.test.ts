@@ -349,6 +349,17 @@ describe('one finding per cause, judged by the hosts', async () => {
     expect(find(await lintTools(github)).severity).toBe('error');
   });
 
+  it('the HTML page: one row per cause naming its tools, its fix, and the weight per tool and in all', async () => {
+    const { renderLintPage } = await import('../src/lint/html.js');
+    const page = renderLintPage([notion]);
+    const list = JSON.stringify(notionTools);
+    expect(page).toContain(`tools/list ${Buffer.byteLength(list)} bytes, about ${Math.ceil(list.length / 4)} tokens`);
+    expect(page).toContain(`<td>24 tools: <code>API-get-user</code>, <code>API-get-users</code>`);
+    expect(page.match(/<td class="sev-(error|warning)">/g)).toHaveLength(notion.causes!.length);
+    const first = JSON.stringify(notionTools[0]);
+    expect(page).toContain(`<td>${Buffer.byteLength(first)} bytes, ~${Math.ceil(first.length / 4)} tokens</td>`);
+  });
+
   it('outputSchema is linted with the same rules, as warnings: no host shows it to a model', async () => {
     const fs = await lintTools(recorded('server-filesystem'));
     expect(fs.tools.flatMap((t) => t.findings.map((f) => `${t.name} ${f.severity} ${f.rule} ${f.path}`))).toEqual([
