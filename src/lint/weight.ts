@@ -12,7 +12,8 @@
  * request limit in the same article), 12,800 tokens. A tenth is the share at
  * which Claude Code stops sending MCP tool definitions up front and defers
  * them to a search tool (its tool search, ENABLE_TOOL_SEARCH=auto, default
- * 10% of the context window; docs/sources.md, "The linter"): past it, a host
+ * 10% of the context window as third-party write-ups report it; docs/sources.md,
+ * "The linter", says which and what Anthropic's own pages say): past it, a host
  * that does not defer spends that share of every request on this server.
  */
 import type { Finding } from './types.js';
