@@ -29,6 +29,7 @@ export const LINT_OPTIONS = [
   { name: 'json', kind: 'boolean', help: 'print the report as JSON (format schema-breaks/lint, version 1) instead of the table' },
   { name: 'sarif', kind: 'string', value: 'FILE', help: 'also write the findings as SARIF 2.1.0 (for code scanning)' },
   { name: 'html', kind: 'string', value: 'FILE', help: 'also write the report as one self-contained HTML page' },
+  { name: 'fix-schema', kind: 'string', value: 'FILE', help: 'also write the tools with their schemas rewritten by the kit\'s transformations (each listed), and judge them' },
   { name: 'fail-on', kind: 'string', value: 'error|warning|none', help: 'the severity that makes the exit code 1 (default error)' },
   { name: 'fail-on-host', kind: 'string', value: 'lossy|refused|none', help: ['also exit 1 when a host verdict is this bad or worse (refused includes dropped; default none:', 'host verdicts are shown, findings decide)'] },
   { name: 'for-hosts', kind: 'string', value: 'LIST', help: ['the host profiles --fail-on-host judges, comma-separated (default all):', HOST_IDS.join(', ')] },
@@ -105,6 +106,7 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
   const timeout = values.timeout === undefined ? 10 : Number(values.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600) throw fail(`--timeout takes seconds, more than 0 and at most 600, not "${values.timeout}"`);
   if (values.save !== undefined && (values.config !== undefined || values.from !== undefined)) throw fail('--save writes the tools/list of one server started here');
+  if (values['fix-schema'] !== undefined && values.config !== undefined) throw fail('--fix-schema rewrites the tools of one server, not of a --config file');
   const asked = values['client-capabilities'];
   const capabilities = asked === undefined ? [...CLIENT_CAPABILITIES] : asked === 'none' ? [] : asked.split(',').map((c) => c.trim());
   const unknown = capabilities.filter((c) => !(CLIENT_CAPABILITIES as readonly string[]).includes(c));
@@ -125,7 +127,7 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
     targets,
     skipped,
     ...(values.config !== undefined ? { configFile: values.config } : {}),
-    settings: { timeoutMs: timeout * 1000, capabilities: capabilities as ClientCapability[], ...(values.contract !== undefined ? { contract: values.contract } : {}), ...(values.save !== undefined ? { save: values.save } : {}) },
+    settings: { timeoutMs: timeout * 1000, capabilities: capabilities as ClientCapability[], ...(values.contract !== undefined ? { contract: values.contract } : {}), ...(values.save !== undefined ? { save: values.save } : {}), ...(values['fix-schema'] !== undefined ? { fixSchema: values['fix-schema'] } : {}) },
     json: values.json === true,
     ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
     ...(values.html !== undefined ? { html: values.html } : {}),

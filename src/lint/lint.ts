@@ -12,6 +12,7 @@ import type { ContractOperation } from '../contract/rules.js';
 import { adviceFor } from './advice.js';
 import { groupCauses } from './causes.js';
 import { HOST_IDS, hostMatrix } from './hosts.js';
+import { fixTools } from './fix.js';
 import { judgeByHosts } from './hurt.js';
 import { listWeight, weightFinding, weightOf } from './weight.js';
 import { duplicateFinding, duplicateNames, serverFindings, splitEntries, toolFindings } from './rules.js';
@@ -27,6 +28,8 @@ export interface LintSettings {
   save?: string;
   /** What the linter's client declares at initialize (default: src/lint/server.ts CLIENT_CAPABILITIES). */
   capabilities?: readonly ClientCapability[];
+  /** --fix-schema: write the tools with their schemas rewritten (src/lint/fix.ts) to this file. */
+  fixSchema?: string;
   /** The hosts the author targets, profile ids (default: every host of HOST_IDS): a finding is an error only where one of them refuses or drops. */
   hosts?: readonly string[];
 }
@@ -101,7 +104,20 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
   }
   if (settings.save) writeFileSync(settings.save, `${JSON.stringify({ tools: entries }, null, 2)}\n`);
   if (listing) info.findings.push(...serverFindings({ ...listing, toolCount: splitEntries(entries).tools.length }));
-  return judge(entries, info, operations, listing?.calls ?? new Map(), settings.hosts ?? HOST_IDS);
+  const report = await judge(entries, info, operations, listing?.calls ?? new Map(), settings.hosts ?? HOST_IDS);
+  if (settings.fixSchema) report.fix = await fixSchema(entries, report, settings.fixSchema, settings.hosts ?? HOST_IDS);
+  return report;
+}
+
+/** --fix-schema: the rewritten list written out, and what the hosts make of it beside the original. */
+async function fixSchema(entries: unknown[], report: LintReport, file: string, targets: readonly string[]): Promise<NonNullable<LintReport['fix']>> {
+  const { tools, changes } = fixTools(splitEntries(entries).tools);
+  writeFileSync(file, `${JSON.stringify({ tools }, null, 2)}\n`);
+  const after = await lintTools(tools, file, undefined, targets);
+  const hosts = Object.fromEntries(
+    Object.entries(report.server.hosts).map(([h, v]) => [h, { before: v.verdict, after: after.server.hosts[h]?.verdict ?? 'unknown', detail: after.server.hosts[h]?.detail.split('\n')[0] ?? '' }]),
+  );
+  return { file, changes, causesAfter: after.causes?.length ?? 0, hosts };
 }
 
 /** A tools/list result judged without any process: what --from does, and what the tests call. */

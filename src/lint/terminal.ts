@@ -126,6 +126,20 @@ function findingsBlock(report: LintReport, o: TerminalOptions): string[] {
   return lines;
 }
 
+/** --fix-schema: each change, and the hosts on the whole list before and after. */
+function fixBlock(report: LintReport, o: TerminalOptions): string[] {
+  const fix = report.fix;
+  if (!fix) return [];
+  const lines = ['', paint('1', `Rewritten schema: ${fix.file}, ${plural(fix.changes.length, 'change')}, ${plural(fix.causesAfter, 'cause')} of findings left`, o.colour)];
+  for (const c of fix.changes) lines.push(...wrap(`${c.tool}  ${shortPath(c.path)}  ${c.rule}: ${c.what}`, o.width, '      ', '    '));
+  lines.push('  The hosts on the whole rewritten list (before -> after):');
+  for (const [host, v] of Object.entries(fix.hosts)) {
+    const failing = v.after === 'refused' || v.after === 'dropped';
+    lines.push(...wrap(`${host}: ${v.before} -> ${v.after}${failing ? ` (${v.detail})` : ''}`, o.width, '        ', '    '));
+  }
+  return lines;
+}
+
 /** The weight of the list, and its heaviest tools. */
 function weightLine(report: LintReport, o: TerminalOptions): string[] {
   const w = report.server.weight;
@@ -239,6 +253,7 @@ export function renderTerminal(unsafeReports: LintReport[], unsafeSkipped: { nam
       '',
       ...findingsBlock(report, o),
       ...matrixBlock(report, o),
+      ...fixBlock(report, o),
       '',
     );
   }

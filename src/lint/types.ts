@@ -112,6 +112,13 @@ export interface LintReport {
   tools: ToolReport[];
   /** The findings of every tool, one per cause: grouped by rule and path across tools (src/lint/causes.ts). */
   causes?: Cause[];
+  /** With --fix-schema: the rewritten list's file, each change, and the hosts on the whole list before and after (src/lint/fix.ts). */
+  fix?: {
+    file: string;
+    changes: { tool: string; rule: string; path: string; what: string }[];
+    causesAfter: number;
+    hosts: Record<string, { before: Verdict; after: Verdict; detail: string }>;
+  };
 }
 
 /** One cause: the same rule at the same path in one tool or many. */
