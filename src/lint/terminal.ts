@@ -65,12 +65,18 @@ function sanitized<T>(value: T): T {
 }
 
 /**
- * A text as lines of at most `width` columns after `indent`, cut between words only: nothing the
+ * A text as lines of at most `width` columns after `indent`, broken between words: nothing the
  * report says is ever cut off (issue 22: piped, names and messages were cut at 24 characters and
- * before their advice). A word longer than the line stands whole on its own line.
+ * before their advice). A word longer than a whole line (a host's JSON error text) goes on over as
+ * many lines as it needs, every character kept.
  */
 export function wrap(text: string, width: number, indent: string, first = indent): string[] {
-  const words = text.replace(/\s*\n\s*/g, ' ').trim().split(' ');
+  const room = Math.max(20, width - indent.length);
+  const words = text
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+    .split(' ')
+    .flatMap((word) => (word.length <= room ? [word] : (word.match(new RegExp(`.{1,${room}}`, 'g')) ?? [word])));
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
