@@ -142,6 +142,24 @@ describe('--fix-schema', () => {
     // Not a finding here: OpenAI strict mode's every-property-required still refuses it, and the matrix says so.
     expect(report.fix!.hosts['openai-strict']).toMatchObject({ before: 'refused', after: 'refused' });
   });
+
+  it('the OpenAPI pet clinic: the host rewrites listed are the ones the matrix of the output agrees with', () => {
+    const out = join(scratch, 'clinic-fixed.json');
+    const report = JSON.parse(npmRunLint(['--json', '--from', join(RECORDED, 'openapi-pet-clinic.json'), '--fix-schema', out]).stdout) as LintReport;
+    const fix = report.fix!;
+    const failing = (v: string) => v === 'refused' || v === 'dropped';
+    const host = fix.changes.filter((c) => c.rule === 'host');
+    // Its 2025-02 Gemini field met format "date" (goose: 'only enum'), and nullable anyOf branches: at least one rewrite helps.
+    expect(host.length).toBeGreaterThan(0);
+    for (const c of host)
+      for (const h of /now taken by (.+)$/.exec(c.what)![1]!.split(', ')) {
+        expect(failing(fix.hosts[h]!.before), `${h} before`).toBe(true);
+        expect(failing(fix.hosts[h]!.after), `${h} after`).toBe(false);
+      }
+    // crt-pet's root oneOf is merged into one object: Claude Code no longer drops the server.
+    expect(fix.hosts['claude-code-2026-08']).toMatchObject({ before: 'dropped', after: 'accepted' });
+    expect(JSON.parse(readFileSync(out, 'utf8')).tools.find((t: { name: string }) => t.name === 'crt-pet').inputSchema.oneOf).toBeUndefined();
+  });
 });
 
 describe('thirty tools, three pages', () => {

@@ -12,7 +12,7 @@ import type { ContractOperation } from '../contract/rules.js';
 import { adviceFor } from './advice.js';
 import { groupCauses } from './causes.js';
 import { HOST_IDS, hostMatrix } from './hosts.js';
-import { fixTools } from './fix.js';
+import { fixTools, hostRewrites } from './fix.js';
 import { judgeByHosts } from './hurt.js';
 import { listWeight, weightFinding, weightOf } from './weight.js';
 import { duplicateFinding, duplicateNames, serverFindings, splitEntries, toolFindings } from './rules.js';
@@ -111,7 +111,9 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
 
 /** --fix-schema: the rewritten list written out, and what the hosts make of it beside the original. */
 async function fixSchema(entries: unknown[], report: LintReport, file: string, targets: readonly string[]): Promise<NonNullable<LintReport['fix']>> {
-  const { tools, changes } = fixTools(splitEntries(entries).tools);
+  const fixed = fixTools(splitEntries(entries).tools);
+  const changes = fixed.changes;
+  const tools = await hostRewrites(fixed.tools, targets, changes);
   writeFileSync(file, `${JSON.stringify({ tools }, null, 2)}\n`);
   const after = await lintTools(tools, file, undefined, targets);
   const hosts = Object.fromEntries(
