@@ -34,6 +34,7 @@ export const LINT_OPTIONS = [
   { name: 'json', kind: 'boolean', help: 'print the report as JSON (format schema-breaks/lint, version 1) instead of the table' },
   { name: 'sarif', kind: 'string', value: 'FILE', help: ['also write the findings and the host verdicts as SARIF 2.1.0 (for code scanning), located', 'relative to the folder the command was started in'] },
   { name: 'html', kind: 'string', value: 'FILE', help: 'also write the report as one self-contained HTML page' },
+  { name: 'fix-schema', kind: 'string', value: 'FILE', help: 'also write the tools with their schemas rewritten by the kit\'s transformations (each listed), and judge them' },
   { name: 'fail-on', kind: 'string', value: 'error|warning|none', help: 'the severity that makes the exit code 1 (default error)' },
   { name: 'fail-on-host', kind: 'string', value: 'lossy|refused|none', help: ['also exit 1 when a host verdict is this bad or worse (refused includes dropped; default none:', 'host verdicts are shown, findings decide)'] },
   {
@@ -135,6 +136,7 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
   if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600) throw fail(`--timeout takes seconds, more than 0 and at most 600, not "${values.timeout}"`);
   if (values.save !== undefined && (values.config !== undefined || values.from !== undefined)) throw fail('--save writes the tools/list of one server started here');
   if (values.tools && (values.config !== undefined || values.json || values.sarif !== undefined || values.html !== undefined)) throw fail('--tools prints the tools/list of one server, and nothing else');
+  if (values['fix-schema'] !== undefined && values.config !== undefined) throw fail('--fix-schema rewrites the tools of one server, not of a --config file');
   const baseline = values.baseline === undefined ? undefined : readBaseline(fromUser(values.baseline), values.baseline);
   const asked = values['client-capabilities'];
   const capabilities = asked === undefined ? [...CLIENT_CAPABILITIES] : asked === 'none' ? [] : asked.split(',').map((c) => c.trim());
@@ -164,6 +166,7 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
       hosts,
       ...(values.contract !== undefined ? { contract: fromUser(values.contract) } : {}),
       ...(values.save !== undefined ? { save: fromUser(values.save) } : {}),
+      ...(values['fix-schema'] !== undefined ? { fixSchema: fromUser(values['fix-schema']) } : {}),
     },
     json: values.json === true,
     tools: values.tools === true,

@@ -5,9 +5,10 @@
  */
 import { paint } from '../core/colour.js';
 import { HOST_IDS, reportHosts } from './hosts.js';
+import { groupCauses } from './causes.js';
 import { ruleTitle } from './rules.js';
 import { exitCodeFor, findingsReaching, hostsReaching, type FailOn, type Gate } from './gate.js';
-import type { Finding, HostVerdict, LintReport, Verdict } from './types.js';
+import type { HostVerdict, LintReport, Verdict } from './types.js';
 
 export interface TerminalOptions {
   colour: boolean;
@@ -64,9 +65,30 @@ function sanitized<T>(value: T): T {
   return value;
 }
 
-function clip(text: string, width: number): string {
-  const line = text.replace(/\s*\n\s*/g, ' ');
-  return line.length <= width ? line : `${line.slice(0, Math.max(0, width - 3))}...`;
+/**
+ * A text as lines of at most `width` columns after `indent`, broken between words: nothing the
+ * report says is ever cut off (issue 22: piped, names and messages were cut at 24 characters and
+ * before their advice). A word longer than a whole line (a host's JSON error text) goes on over as
+ * many lines as it needs, every character kept.
+ */
+export function wrap(text: string, width: number, indent: string, first = indent): string[] {
+  const room = Math.max(20, width - indent.length);
+  const words = text
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+    .split(' ')
+    .flatMap((word) => (word.length <= room ? [word] : (word.match(new RegExp(`.{1,${room}}`, 'g')) ?? [word])));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const lead = lines.length === 0 ? first : indent;
+    if (line !== '' && lead.length + line.length + 1 + word.length > width) {
+      lines.push(lead + line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push((lines.length === 0 ? first : indent) + line);
+  return lines;
 }
 
 /** The path without the /inputSchema every schema finding starts with. */
@@ -81,27 +103,59 @@ function plural(n: number, word: string): string {
 }
 
 function findingsBlock(report: LintReport, o: TerminalOptions): string[] {
-  const all: (Finding & { tool: string })[] = [
-    ...report.server.findings.map((f) => ({ ...f, tool: '(server)' })),
-    ...report.tools.flatMap((t) => t.findings.map((f) => ({ ...f, tool: t.name }))),
+  const causes = report.causes ?? groupCauses(report);
+  const count = report.server.findings.length + report.tools.reduce((n, t) => n + t.findings.length, 0);
+  const errors = causes.filter((c) => c.severity === 'error').length;
+  if (causes.length === 0) return [paint('32', 'Findings: none', o.colour)];
+  const lines = [
+    `Findings: ${paint(errors ? '31' : '33', `${plural(errors, 'error')}, ${plural(causes.length - errors, 'warning')}`, o.colour)}` +
+      (count > causes.length ? paint('2', ` (one per cause: ${plural(count, 'finding')} in ${plural(report.tools.length, 'tool')})`, o.colour) : ''),
   ];
-  const errors = all.filter((f) => f.severity === 'error').length;
-  if (all.length === 0) return [paint('32', 'Findings: none', o.colour)];
-  const lines = [`Findings: ${paint(errors ? '31' : '33', `${plural(errors, 'error')}, ${plural(all.length - errors, 'warning')}`, o.colour)}`];
-  const rules = [...new Set(all.map((f) => f.rule))].sort((a, b) => Number(all.some((f) => f.rule === b && f.severity === 'error')) - Number(all.some((f) => f.rule === a && f.severity === 'error')) || a.localeCompare(b));
-  const toolWidth = Math.min(24, Math.max(...all.map((f) => f.tool.length)));
+  const rules = [...new Set(causes.map((c) => c.rule))].sort(
+    (a, b) => Number(causes.some((c) => c.rule === b && c.severity === 'error')) - Number(causes.some((c) => c.rule === a && c.severity === 'error')) || a.localeCompare(b),
+  );
   for (const rule of rules) {
-    const mine = all.filter((f) => f.rule === rule);
-    const worst = mine.some((f) => f.severity === 'error') ? 'error' : 'warning';
-    const title = ruleTitle(rule);
-    lines.push(`  ${paint(worst === 'error' ? '31' : '33', worst === 'error' ? '✗' : '!', o.colour)} ${paint('1', rule, o.colour)}  ${clip(title, o.width - rule.length - 6)}`);
-    for (const f of mine.slice(0, SHOWN_PER_RULE)) {
-      const head = `      ${f.tool.padEnd(toolWidth).slice(0, toolWidth)}  ${shortPath(f.path)}  `;
-      lines.push(`${head}${paint('2', clip(f.message, o.width - head.length), o.colour)}`);
+    const mine = causes.filter((c) => c.rule === rule).sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error'));
+    const worst = mine.some((c) => c.severity === 'error') ? 'error' : 'warning';
+    lines.push(...wrap(`${paint('1', rule, o.colour)}  ${ruleTitle(rule)}`, o.width, '      ', `  ${paint(worst === 'error' ? '31' : '33', worst === 'error' ? '✗' : '!', o.colour)} `));
+    // The advice once for the rule when every cause under it has the same.
+    const oneAdvice = new Set(mine.map((c) => c.advice)).size === 1;
+    if (oneAdvice) lines.push(...wrap(`fix: ${mine[0]!.advice}`, o.width, '        ', '      ').map((l) => paint('36', l, o.colour)));
+    for (const c of mine.slice(0, SHOWN_PER_RULE)) {
+      const where = c.tools.length === 1 ? `${c.tools[0]}  ${shortPath(c.path)}` : `${c.tools.length} tools: ${shortPath(c.path)} (${c.tools.join(', ')})`;
+      const mark = mine.some((m) => m.severity !== c.severity) ? `${c.severity}: ` : '';
+      lines.push(...wrap(`${mark}${where}`, o.width, '        ', '      '));
+      lines.push(...wrap(c.message, o.width, '        ').map((l) => paint('2', l, o.colour)));
+      if (!oneAdvice) lines.push(...wrap(`fix: ${c.advice}`, o.width, '        ').map((l) => paint('36', l, o.colour)));
     }
-    if (mine.length > SHOWN_PER_RULE) lines.push(paint('2', `      and ${mine.length - SHOWN_PER_RULE} more (--json lists every finding)`, o.colour));
+    if (mine.length > SHOWN_PER_RULE) lines.push(paint('2', `      and ${mine.length - SHOWN_PER_RULE} more (--json lists every one)`, o.colour));
   }
   return lines;
+}
+
+/** --fix-schema: each change, and the hosts on the whole list before and after. */
+function fixBlock(report: LintReport, o: TerminalOptions): string[] {
+  const fix = report.fix;
+  if (!fix) return [];
+  const lines = ['', paint('1', `Rewritten schema: ${fix.file}, ${plural(fix.changes.length, 'change')}, ${plural(fix.causesAfter, 'cause')} of findings left`, o.colour)];
+  for (const c of fix.changes) lines.push(...wrap(`${c.tool}  ${shortPath(c.path)}  ${c.rule}: ${c.what}`, o.width, '      ', '    '));
+  lines.push('  The hosts on the whole rewritten list (before -> after):');
+  for (const [host, v] of Object.entries(fix.hosts)) {
+    const failing = v.after === 'refused' || v.after === 'dropped';
+    lines.push(...wrap(`${host}: ${v.before} -> ${v.after}${failing ? ` (${v.detail})` : ''}`, o.width, '        ', '    '));
+  }
+  return lines;
+}
+
+/** The weight of the list, and its heaviest tools. */
+function weightLine(report: LintReport, o: TerminalOptions): string[] {
+  const w = report.server.weight;
+  if (!w || report.tools.length === 0) return [];
+  const heaviest = [...report.tools].filter((t) => t.weight).sort((a, b) => b.weight!.bytes - a.weight!.bytes).slice(0, 3);
+  const text =
+    `Weight: tools/list is ${w.bytes} bytes, about ${w.tokens} tokens (4 characters a token, src/lint/weight.ts) in every request a host sends with it` +
+    (heaviest.length > 1 ? `; heaviest: ${heaviest.map((t) => `${t.name} ${t.weight!.bytes} bytes (~${t.weight!.tokens} tokens)`).join(', ')}` : '');
+  return wrap(text, o.width, '  ', '');
 }
 
 function cell(v: HostVerdict | undefined, o: TerminalOptions, width: number, short: boolean): string {
@@ -155,8 +209,7 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
       }
       shown = next;
     }
-    // One name longer than the room left (a 74-character name has a row of its own where hosts refuse long names).
-    if (shown.length > room) shown = clip(shown, room);
+    // One name longer than the room left (a 74-character name, which some hosts refuse) is printed whole: names are never cut.
     lines.push(`  ${hosts.map((h) => cell(tool.hosts[h], o, cellWidth, short)).join('')}${shown}`);
   }
   lines.push(`  ${hosts.map((h) => cell(report.server.hosts[h], o, cellWidth, short)).join('')}${paint('1', 'all tools in one request', o.colour)}`);
@@ -185,7 +238,8 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
     }
     const head = `  ${String(i + 1).padStart(2)} ${host.padEnd(26)} `;
     const shownWord = word === 'accepted' ? 'ok' : word;
-    lines.push(`${head}${paint(CELL[word].ansi, shownWord, o.colour)}: ${clip(body, o.width - head.length - shownWord.length - 2)}`);
+    const [first, ...rest] = wrap(body, o.width, ' '.repeat(head.length + 2), `${head}${shownWord}: `);
+    lines.push(`${head}${paint(CELL[word].ansi, shownWord, o.colour)}${first!.slice(head.length + shownWord.length)}`, ...rest);
   }
   return lines;
 }
@@ -205,8 +259,11 @@ export function renderTerminal(unsafeReports: LintReport[], unsafeSkipped: { nam
     out.push(
       paint('2', `${plural(report.tools.length, 'tool')}, ${'from' in s.target ? `read from ${s.target.from}` : plural(s.pages, 'tools/list page')}${s.protocolVersion ? `, protocol ${s.protocolVersion}` : ''}${s.listedInMs !== null ? `, listed in ${s.listedInMs} ms` : ''}`, o.colour),
       '',
+      ...weightLine(report, o),
+      '',
       ...findingsBlock(report, o),
       ...matrixBlock(report, o),
+      ...fixBlock(report, o),
       '',
     );
   }
