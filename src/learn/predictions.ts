@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { input } from './prompts.js';
 import { OUTCOMES } from '../lab/outcomes.js';
-import { isOutcomeLabel, measureAcross, normaliseLabel, scoredOn, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
+import { isOutcomeLabel, measureAcross, normaliseLabel, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
 import { formatNumber, t } from '../core/messages/index.js';
+import { questionRun, runInWords } from './reference.js';
 import { UserError } from '../core/user-error.js';
 
 export interface Prediction {
@@ -36,16 +37,29 @@ export function parseAnswer(question: Question, typed: string, lang: Lang): { va
   return { value };
 }
 
+/**
+ * A question as the learner reads it: the prompt, its unit, and the run that
+ * answers it in words ("on the low-level server, shown as published"): a
+ * question is always about one configuration.
+ */
+export function questionMessage(lab: Lab, question: Question, lang: Lang): string {
+  const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
+  const run = questionRun(lab, question);
+  const on = run ? ` (${runInWords(run, lang)})` : '';
+  return `${question.prompt[lang]}${unit}${on} ${t('learn.skip', lang)}`;
+}
+
+/** The questions in the order they are asked: numbers first, then labels. */
+export function askedOrder(lab: Lab): Question[] {
+  return [...lab.questions].sort((a, b) => Number(a.kind !== 'number') - Number(b.kind !== 'number'));
+}
+
 /** Asks the lab's questions in the terminal. A Ctrl+C rejects with inquirer's ExitPromptError. */
 export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> {
   const answers: Prediction['answers'] = {};
-  const numbersFirst = [...lab.questions].sort((a, b) => Number(a.kind !== 'number') - Number(b.kind !== 'number'));
-  for (const question of numbersFirst) {
-    const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
-    // Which of the lab's runs answers it: a question is always about one configuration.
-    const on = ` (${t('common.run', lang)} ${scoredOn(lab, question, lang)})`;
+  for (const question of askedOrder(lab)) {
     const typed = await input({
-      message: `${question.prompt[lang]}${unit}${on} ${t('learn.skip', lang)}`,
+      message: questionMessage(lab, question, lang),
       validate: (text) => {
         const parsed = parseAnswer(question, text, lang);
         return 'error' in parsed ? parsed.error : true;
