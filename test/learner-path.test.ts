@@ -45,6 +45,7 @@ const WORDS = {
     sheetHeading: /What to observe/,
     workspaceReady: /Your workspace is ready/,
     notFixed: /Not fixed yet/,
+    compilerBlind: /✗ With the break put back on a copy of your workspace, it still type-checks/,
     fixed: /Fixed\. The lab is marked done/,
     stateFixed: /broken-schema\s+fixed/,
     notesTable: /\| question \| predicted \| measured \| off \|/,
@@ -63,6 +64,7 @@ const WORDS = {
     sheetHeading: /Qué observar/,
     workspaceReady: /Tu espacio de trabajo está listo/,
     notFixed: /Aún sin arreglar/,
+    compilerBlind: /✗ Con la avería repuesta en una copia de tu espacio de trabajo, los tipos siguen pasando/,
     fixed: /Arreglado\. El laboratorio queda marcado como hecho/,
     stateFixed: /broken-schema\s+arreglado/,
     // breaks.md in the learner's language (hand-written, not read from the catalogue).
@@ -137,7 +139,12 @@ describe.each(['en', 'es'] as const)('a new learner, in %s', (lang) => {
     expect(notYet.status).toBe(1);
     expect(notYet.out).toMatch(words.notFixed);
     expect(notYet.out).toMatch(/required-parameters\s+conjugate \/inputSchema\/required/);
+    // Undoing the break alone is not lab 1's fix: the sheet has the learner type the executor from the schema first.
     writeFileSync(file, readFileSync(file, 'utf8').replace('}).partial();', '});'));
+    const undone = npm(dir, ['check', '--', 'broken-schema'], words.env);
+    expect(undone.status, undone.out).toBe(1);
+    expect(undone.out).toMatch(words.compilerBlind);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/interface ConjugateInput \{[^}]*\}/, 'type ConjugateInput = z.infer<typeof ConjugateArgs>;'));
     const fixed = npm(dir, ['check', '--', 'broken-schema'], words.env);
     expect(fixed.status, fixed.out).toBe(0);
     expect(fixed.out).toMatch(words.fixed);

@@ -51,6 +51,8 @@ export interface Lab {
   title: Text;
   runs: LabRun[];
   questions: Question[];
+  /** The sheet has the learner make the compiler see the break (lab 1: the executor typed from the schema): `npm run check` puts the break back on a copy of the workspace and wants a type error. */
+  compilerCatchesBreak?: boolean;
   /** How many seeds the lab's runs take, so that a question is answered by a spread and not one lucky seed (default: the catalogue's). */
   seeds?: number;
 }

@@ -351,6 +351,8 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
     return lines.join('\n');
   }
   lines.push(`✓ ${t('learn.checkTypesOk', lang)}`);
+  if (verdict.compilerCatchesBreak === 'caught') lines.push(`✓ ${t('learn.checkCompilerCaught', lang)}`);
+  else if (verdict.compilerCatchesBreak) lines.push(`✗ ${t(verdict.compilerCatchesBreak === 'blind' ? 'learn.checkCompilerBlind' : 'learn.checkCompilerUnapplied', lang, { lab: lab.id })}`);
   if (verdict.violations.length === 0) lines.push(`✓ ${t('learn.checkContractOk', lang)}`);
   else {
     lines.push(`✗ ${t('learn.checkContractBad', lang)}`);
