@@ -8,10 +8,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { HELP_OPTION, optionsHelp, parseOptions } from '../src/core/options.js';
 import { runCommand, UserError } from '../src/core/user-error.js';
-import { LANGS, loadCatalogue } from '../src/learn/catalogue.js';
+import { join } from 'node:path';
+import { REPO } from '../src/lab/paths.js';
+import { seedsFrom } from '../src/lab/side-by-side.js';
+import { LANGS, loadCatalogue, type LabResults, type Lang } from '../src/learn/catalogue.js';
 import { runLabSeeds } from '../src/learn/lab-runs.js';
 import { baselineFigures, baselinePath, writeBaselineText } from '../src/learn/reference.js';
-import { figuresRegion, hasFigures, sheetPath, withFigures, withIncludes } from '../src/learn/sheets.js';
+import { figuresRegion, figureValue, hasFigures, sheetPath, withFigures, withIncludes, withQuotedFigures } from '../src/learn/sheets.js';
 
 /** The calls of each run a sheet's figures come from, seeds 1 on. */
 const CALLS = 100;
@@ -38,34 +41,48 @@ async function main(): Promise<number> {
   const unknown = only.filter((id) => !labs.some((l) => l.id === id));
   if (unknown.length > 0) throw new UserError(`unknown lab "${unknown[0]}"; one of: ${labs.map((l) => l.id).join(', ')}`, 2);
   let stale = 0;
-  for (const lab of labs.filter((l) => only.length === 0 || only.includes(l.id))) {
-    const files = LANGS.map((lang) => ({ lang, path: sheetPath(lab.id, lang) })).filter((f) => existsSync(f.path));
-    const measured = !values.diffs ? await runLabSeeds(lab, { seed: 1, calls: CALLS }) : undefined;
-    // The baseline's figures the lab shows before its questions (src/learn/reference.ts).
-    if (measured) {
-      const path = baselinePath(lab.id);
-      const text = writeBaselineText(baselineFigures(lab, measured.perSeed, measured.seeds, CALLS));
-      if (!existsSync(path) || readFileSync(path, 'utf8') !== text) {
-        stale++;
-        if (values.check) console.log(`out of date: ${path}`);
-        else {
-          writeFileSync(path, text);
-          console.log(`updated ${path}`);
-        }
-      }
+  /** Writes `text` to `path` when it differs (or, with --check, says it is out of date). */
+  const sync = (path: string, text: string) => {
+    if (existsSync(path) && readFileSync(path, 'utf8') === text) return;
+    stale++;
+    if (values.check) console.log(`out of date: ${path}`);
+    else {
+      writeFileSync(path, text);
+      console.log(`updated ${path}`);
     }
-    for (const { lang, path } of files) {
+  };
+  const chosen = labs.filter((l) => only.length === 0 || only.includes(l.id));
+  // Every chosen lab measured first: a sheet or README.md may quote another lab's figures.
+  const measured = new Map<string, LabResults[]>();
+  if (!values.diffs) {
+    for (const lab of chosen) {
+      const run = await runLabSeeds(lab, { seed: 1, calls: CALLS });
+      measured.set(lab.id, run.perSeed);
+      // The baseline's figures the lab shows before its questions (src/learn/reference.ts).
+      sync(baselinePath(lab.id), writeBaselineText(baselineFigures(lab, run.perSeed, run.seeds, CALLS)));
+    }
+  }
+  const quoted = (lang: Lang) => (labId: string, questionId: string) => {
+    const perSeed = measured.get(labId);
+    const question = labs.find((l) => l.id === labId)?.questions.find((q) => q.id === questionId);
+    if (perSeed && !question) throw new UserError(`a quoted figure names ${labId} ${questionId}, which is not a question of the catalogue`);
+    return perSeed && question ? figureValue(question, perSeed, lang) : undefined;
+  };
+  for (const lab of chosen) {
+    const perSeed = measured.get(lab.id);
+    for (const lang of LANGS) {
+      const path = sheetPath(lab.id, lang);
+      if (!existsSync(path)) continue;
       const text = readFileSync(path, 'utf8');
-      let synced = withIncludes(text);
-      if (measured && hasFigures(text)) synced = withFigures(synced, figuresRegion(lab, measured.perSeed, measured.seeds, lang));
-      if (synced === text) continue;
-      stale++;
-      if (values.check) console.log(`out of date: ${path}`);
-      else {
-        writeFileSync(path, synced);
-        console.log(`updated ${path}`);
-      }
+      let synced = withQuotedFigures(withIncludes(text), quoted(lang));
+      if (perSeed && hasFigures(text)) synced = withFigures(synced, figuresRegion(lab, perSeed, seedsFrom(1, perSeed.length), lang));
+      sync(path, synced);
     }
+  }
+  // README.md quotes figures in its table of labs.
+  for (const lang of LANGS) {
+    const path = join(REPO, lang === 'en' ? 'README.md' : `README.${lang}.md`);
+    if (existsSync(path)) sync(path, withQuotedFigures(readFileSync(path, 'utf8'), quoted(lang)));
   }
   if (values.check && stale > 0) return 1;
   if (stale === 0) console.log('every sheet is up to date');

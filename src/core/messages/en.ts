@@ -31,6 +31,7 @@ export const en = {
   'common.baseline': 'baseline',
   'common.hostRefused': 'the host refused the tool list',
   'common.stderr': "the {run} server's stderr (a sample)",
+  'common.ofAtMost': '{value} of at most {cap}',
   'common.readOnly': 'read-only',
   'common.wrote': 'wrote {file}',
   'learn.journal.settings': 'Settings',

@@ -26,6 +26,7 @@ export const es: Record<MessageId, Message> = {
   'common.baseline': 'línea base',
   'common.hostRefused': 'el anfitrión rechazó la lista de herramientas',
   'common.stderr': 'la salida de errores del servidor {run} (una muestra)',
+  'common.ofAtMost': '{value} de {cap} como mucho',
   'common.readOnly': 'solo lectura',
   'common.wrote': 'escrito: {file}',
   'learn.journal.settings': 'Ajustes',
