@@ -153,11 +153,16 @@ export function measureAcross(figure: Figure, perSeed: unknown[]): Measured {
   return { value, values, agree: counts.get(value) };
 }
 
-/** The run a question is scored on (the first its figure reads), in words: "low-level: server low-level, client faithful". */
-export function scoredOn(lab: Lab, question: Question, lang: Lang): string {
+/** The run a question is scored on: the first its figure reads. */
+export function questionRun(lab: Lab, question: Question): LabRun | undefined {
   const name = figurePaths(question.figure)[0]!.split('.')[0]!;
-  const run = lab.runs.find((r) => r.name === name);
-  if (!run) return name;
+  return lab.runs.find((r) => r.name === name);
+}
+
+/** The run a question is scored on, by its settings: "low-level: server low-level, client faithful" (src/learn/reference.ts says it in words). */
+export function scoredOn(lab: Lab, question: Question, lang: Lang): string {
+  const run = questionRun(lab, question);
+  if (!run) return figurePaths(question.figure)[0]!.split('.')[0]!;
   return `${run.name}: ${run.server}, ${run.client}${run.workload && run.workload !== 'conjugate' ? `, ${run.workload}` : ''}${run.readOnly ? `, ${t('common.readOnly', lang)}` : ''}`;
 }
 

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { input } from './prompts.js';
 import { OUTCOMES } from '../lab/outcomes.js';
-import { isOutcomeLabel, measureAcross, normaliseLabel, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
+import { isOutcomeLabel, measureAcross, normaliseLabel, questionRun, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
 import { formatNumber, t } from '../core/messages/index.js';
-import { questionRun, runInWords } from './reference.js';
+import { runInWords } from './reference.js';
 import { UserError } from '../core/user-error.js';
 
 export interface Prediction {

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { REPO } from '../lab/paths.js';
 import type { Knobs } from '../lab/knobs.js';
 import { formatNumber, t, type MessageId } from '../core/messages/index.js';
-import { figurePaths, type Lab, type LabResults, type LabRun, type Lang, type Question } from './catalogue.js';
+import { questionRun, type Lab, type LabResults, type LabRun, type Lang } from './catalogue.js';
 
 /** A number over the seeds: the mean, and the least and most one seed gave. */
 export interface Spread {
@@ -96,12 +96,6 @@ export function runInWords(run: LabRun, lang: Lang): string {
     ...(run.readOnly ? [t('learn.words.readOnly', lang)] : []),
   ];
   return [t('learn.words.run', lang, { server, client }), ...extras].join(', ');
-}
-
-/** The run a question is scored on (the first its figure reads). */
-export function questionRun(lab: Lab, question: Question): LabRun | undefined {
-  const name = figurePaths(question.figure)[0]!.split('.')[0]!;
-  return lab.runs.find((r) => r.name === name);
 }
 
 // ---------------------------------------------------------------------------
