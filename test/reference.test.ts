@@ -81,6 +81,31 @@ describe('what a learner reads before answering', () => {
   });
 });
 
+describe("the baseline's figures a lab reads (labs/<id>/baseline.json, written by npm run sheets)", () => {
+  for (const lab of loadCatalogue()) {
+    it(`${lab.id}: one entry per run of the catalogue, over the lab's seeds, 100 calls`, () => {
+      const figures = JSON.parse(readFileSync(join(REPO, 'labs', lab.id, 'baseline.json'), 'utf8'));
+      expect(figures.lab).toBe(lab.id);
+      expect(figures.calls).toBe(100);
+      expect(figures.seeds).toEqual(Array.from({ length: lab.seeds! }, (_, i) => i + 1));
+      expect(Object.keys(figures.runs).sort()).toEqual(lab.runs.map((r) => r.name).sort());
+      for (const run of lab.runs) {
+        expect(figures.runs[run.name]).toMatchObject({ server: run.server, client: run.client });
+        const { finalOk, firstAttemptsFailed } = figures.runs[run.name];
+        for (const f of [finalOk, firstAttemptsFailed]) expect(f.min <= f.mean && f.mean <= f.max && f.min >= 0 && f.max <= 100).toBe(true);
+      }
+    });
+  }
+
+  it('a run with other seeds or calls is told the figures were measured with the lab\'s own', () => {
+    const lab = loadCatalogue()[0]!;
+    const own = referenceLines(lab, 'en', DEFAULT_KNOBS, { seeds: [1, 2, 3, 4, 5], calls: 100 });
+    const other = referenceLines(lab, 'en', DEFAULT_KNOBS, { seeds: [7, 8, 9, 10, 11], calls: 100 });
+    expect(own.join('\n')).not.toMatch(/your run uses other settings/);
+    expect(other.join('\n')).toMatch(/measured with 100 calls, seeds 1 to 5; your run uses other settings/);
+  });
+});
+
 describe('a learner in a real terminal', () => {
   /**
    * Each broken-schema question's run in words, written by hand from the
