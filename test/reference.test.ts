@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, type Lang } from '../src/learn/catalogue.js';
-import { askedOrder, questionMessage } from '../src/learn/predictions.js';
+import { askedOrder, questionMessage, renderComparison } from '../src/learn/predictions.js';
 import { referenceLines } from '../src/learn/reference.js';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
 import { Terminal } from './helpers/pty.js';
@@ -74,6 +74,13 @@ describe('what a learner reads before answering', () => {
       });
     }
   }
+
+  it('the comparison after the run lists each question with its run in words (a prompt alone may say "And here")', () => {
+    const lab = loadCatalogue().find((l) => l.id === 'broken-schema')!;
+    const text = renderComparison(lab, [], 'en');
+    expect(text).toContain('ok-drop-mcpserver: And here, how many fewer than on the baseline? (on McpServer as in SDK 1.32, shown as published)');
+    expect(text).toContain('ok-drop-low-level: Of 100 calls, how many fewer will end ok than on the baseline? (on the low-level server, shown as published)');
+  });
 
   it('the check finds a term used before its gloss (the check is not vacuous)', () => {
     expect(unexplained(['how many retries will the agent make?', 'the agent (the loop around the model)'], 'en')).toEqual(['agent', 'retry']);

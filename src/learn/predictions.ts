@@ -44,9 +44,18 @@ export function parseAnswer(question: Question, typed: string, lang: Lang): { va
  */
 export function questionMessage(lab: Lab, question: Question, lang: Lang): string {
   const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
+  return `${question.prompt[lang]}${unit}${onRun(lab, question, lang)} ${t('learn.skip', lang)}`;
+}
+
+/** " (on the low-level server, shown as published)": the run a question is scored on, in words. */
+function onRun(lab: Lab, question: Question, lang: Lang): string {
   const run = questionRun(lab, question);
-  const on = run ? ` (${runInWords(run, lang)})` : '';
-  return `${question.prompt[lang]}${unit}${on} ${t('learn.skip', lang)}`;
+  return run ? ` (${runInWords(run, lang)})` : '';
+}
+
+/** A question's prompt with its run in words: what every page that lists the questions shows (a prompt alone may say "And here"). */
+export function promptOnRun(lab: Lab, question: Question, lang: Lang): string {
+  return `${question.prompt[lang]}${onRun(lab, question, lang)}`;
 }
 
 /** The questions in the order they are asked: numbers first, then labels. */
@@ -147,6 +156,6 @@ export function renderComparison(lab: Lab, rows: ComparisonRow[], lang: Lang): s
     const inside = row.withinRange ? ` ${t('learn.inRange', lang)}` : '';
     lines.push(`${row.question.padEnd(width)}${predicted.padStart(14)}${measured.padStart(14)}${range.padStart(14)}${off.padStart(12)}${inside}`);
   }
-  for (const question of lab.questions) lines.push(`  ${question.id}: ${question.prompt[lang]}`);
+  for (const question of lab.questions) lines.push(`  ${question.id}: ${promptOnRun(lab, question, lang)}`);
   return lines.join('\n');
 }
