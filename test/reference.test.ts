@@ -109,7 +109,9 @@ describe("the baseline's figures a lab reads (labs/<id>/baseline.json, written b
     const own = referenceLines(lab, 'en', DEFAULT_KNOBS, { seeds: [1, 2, 3, 4, 5], calls: 100 });
     const other = referenceLines(lab, 'en', DEFAULT_KNOBS, { seeds: [7, 8, 9, 10, 11], calls: 100 });
     expect(own.join('\n')).not.toMatch(/your run uses other settings/);
-    expect(other.join('\n')).toMatch(/measured with 100 calls, seeds 1 to 5; your run uses other settings/);
+    expect(other.join('\n')).toMatch(/measured with 100 calls, seeds 1 to 5 and the model's default settings; your run uses other settings/);
+    const hotter = referenceLines(lab, 'en', { ...DEFAULT_KNOBS, temperature: 1 }, { seeds: [1, 2, 3, 4, 5], calls: 100 });
+    expect(hotter.join('\n')).toMatch(/your run uses other settings/);
   });
 });
 
@@ -153,6 +155,8 @@ describe('a learner in a real terminal', () => {
     const mcp = baseline.runs.mcpserver;
     expect(before).toContain(`On the low-level server, shown as published: ${low.finalOk.mean} of 100 calls end ok (range ${low.finalOk.min}–${low.finalOk.max}); ${low.firstAttemptsFailed.mean}% of first attempts fail`);
     expect(before).toContain(`On McpServer as in SDK 1.32, shown as published: ${mcp.finalOk.mean} of 100 calls end ok`);
+    // The lab's own settings: the figures are the run's, with no word of other settings.
+    expect(before).not.toMatch(/your run uses other settings/);
     // The model's omission rates and the agent's turn cap (src/lab/knobs.ts: 59/980 stated optional keys, 10 turns).
     expect(before).toMatch(/leaves out an argument the schema marks optional 6% of the time/);
     expect(before).toMatch(/stops a request after 10 model turns: at most 9 retries/);

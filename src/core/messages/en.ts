@@ -53,7 +53,7 @@ export const en = {
   'learn.reference.title': 'Before you predict, the reference: the baseline (the healthy server, the kit\'s server without the break) in the same runs, {calls} calls each, over seeds (repeats of the run with other random draws) {first} to {last}, the mean and the range:',
   'learn.reference.run': '{where}: {ok} of {calls} calls end ok{okRange}; {failed}% of first attempts fail{failedRange}.',
   'learn.reference.range': 'range {min}–{max}',
-  'learn.reference.otherSettings': 'These were measured with {calls} calls, seeds {first} to {last}; your run uses other settings, so its own baseline will differ a little.',
+  'learn.reference.otherSettings': 'These were measured with {calls} calls, seeds {first} to {last} and the model\'s default settings; your run uses other settings, so its own baseline will differ a little.',
   'learn.reference.model': 'The model is a seeded stand-in for a small open model: it leaves out an argument the schema marks optional {optional}% of the time even when the request gives it, and one marked required {required}% of the time; it corrects a call only when an error says what was wrong. The agent (the loop around the model) hands every result and error back to the model and stops a request after {turns} model turns: at most {retries} retries (further attempts at the same request).',
   'learn.words.run': 'on {server}, {client}',
   'learn.words.server.low-level': 'the low-level server',

@@ -46,7 +46,7 @@ export const es: Record<MessageId, Message> = {
   'learn.reference.title': 'Antes de predecir, la referencia: la línea base (el servidor sano, el del kit sin la avería) en las mismas ejecuciones, {calls} llamadas cada una, sobre las semillas (repeticiones de la ejecución con otros sorteos) {first} a {last}, la media y el rango:',
   'learn.reference.run': '{where}: {ok} de {calls} llamadas terminan bien{okRange}; fallan el {failed}% de los primeros intentos{failedRange}.',
   'learn.reference.range': 'entre {min} y {max}',
-  'learn.reference.otherSettings': 'Se midieron con {calls} llamadas, semillas {first} a {last}; tu ejecución usa otros ajustes, así que su propia línea base variará un poco.',
+  'learn.reference.otherSettings': 'Se midieron con {calls} llamadas, semillas {first} a {last} y los ajustes por defecto del modelo; tu ejecución usa otros ajustes, así que su propia línea base variará un poco.',
   'learn.reference.model': 'El modelo sustituto (una imitación sembrada de un modelo abierto pequeño) omite un argumento que el esquema marca como opcional el {optional}% de las veces aunque la petición lo dé, y uno marcado como obligatorio el {required}% de las veces; corrige una llamada solo cuando un error dice qué estaba mal. El agente (el bucle alrededor del modelo) devuelve cada resultado y cada error al modelo y detiene una petición tras {turns} turnos del modelo: {retries} reintentos (nuevos intentos de la misma petición) como mucho.',
   'learn.words.run': 'en {server}, {client}',
   'learn.words.server.low-level': 'el servidor low-level',
