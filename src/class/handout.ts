@@ -25,9 +25,9 @@
  * measures the diff's printed size).
  */
 import { Marked } from 'marked';
-import { scoredOn, unitWord, type Lab, type Lang, type Question } from '../learn/catalogue.js';
+import { unitWord, type Lab, type Lang, type Question } from '../learn/catalogue.js';
 import { readGlossary, termsUsedIn, type GlossaryEntry } from '../learn/glossary.js';
-import { askingOrder } from '../learn/predictions.js';
+import { askingOrder, promptOnRun } from '../learn/predictions.js';
 import { readSheet, splitSheet } from '../learn/sheets.js';
 import { REPO } from '../lab/paths.js';
 import { esc, page } from './html.js';
@@ -192,7 +192,7 @@ function questionBlock(lab: Lab, question: Question, n: number, lang: Lang): str
   const range = question.kind === 'number' && question.min !== undefined && question.max !== undefined ? t('class.range', lang, { min: question.min, max: question.max }) : '';
   const hint = question.kind === 'label' ? t('class.outcomeHint', lang) : range;
   return `<li class="q">
-<p class="prompt"><span class="qn">${n}</span>${esc(question.prompt[lang])} <span class="on">(${esc(t('common.run', lang))} ${esc(scoredOn(lab, question, lang))})</span></p>
+<p class="prompt"><span class="qn">${n}</span>${esc(promptOnRun(lab, question, lang))}</p>
 <div class="answer"><span class="box ${question.kind}"></span>${unit ? `<span class="unit">${esc(unit)}</span>` : ''}<span class="hint">${esc(hint)}</span></div>
 </li>`;
 }
@@ -276,7 +276,7 @@ export function renderHandout(lab: Lab, lang: Lang, root = REPO): string {
   const diff = renderDiff(sheet.diff);
   const questions = askingOrder(lab.questions);
   // The words are looked for in what the page says in prose (not in the diff's code: "contract/" there is a folder).
-  const prose = [sheet.title, sheet.intro, ...sheet.sections.flatMap((x) => [x.heading, x.markdown]), ...questions.map((q) => `${q.prompt[lang]} ${scoredOn(lab, q, lang)}`)].join('\n');
+  const prose = [sheet.title, sheet.intro, ...sheet.sections.flatMap((x) => [x.heading, x.markdown]), ...questions.map((q) => promptOnRun(lab, q, lang))].join('\n');
   const words = termsUsedIn(prose.replace(/<[^>]+>|[*_[\]()]/g, ' '), readGlossary(lang, root));
   const sections = sheet.sections
     .map((s, i) => `<section><h2>${md(s.heading, true)}</h2>${md(s.markdown)}${i === sheet.diffIn ? `<pre class="diff" aria-label="diff">${diff.html}</pre>` : ''}</section>`)

@@ -14,7 +14,8 @@ import { getProfile } from '../lab/profiles/index.js';
 import { renderTerminal } from '../lab/report.js';
 import { solutionPatch } from '../lab/variants.js';
 import { labSheetQuote, writeReportPage } from '../report/write.js';
-import { loadCatalogue, type Lab, type LabResults, type Lang } from './catalogue.js';
+import { DEFAULT_LAB_SEEDS, loadCatalogue, type Lab, type LabResults, type Lang } from './catalogue.js';
+import { referenceLines } from './reference.js';
 import type { FigureDef } from '../lab/figures.js';
 import { checkWorkspace, type CheckVerdict, type RunComparison } from './check.js';
 import { isLang } from '../core/lang.js';
@@ -304,6 +305,9 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     } else {
       if (canAsk && command.predictFile === undefined) out(await renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id, lang));
       const previous = earlier.filter((e) => e.lab === lab.id && (e.kind === 'prediction' || e.kind === 'revision')).at(-1);
+      // The reference before the first question: the baseline in the runs the questions are scored on, the model and the agent.
+      for (const line of referenceLines(lab, lang, command.run.settings.knobs, { seeds: seedsFrom(command.run.settings.seed, command.run.seeds ?? lab.seeds ?? DEFAULT_LAB_SEEDS), calls: command.run.settings.calls })) out(line);
+      out();
       out(t('learn.predictIntro', lang));
       if (previous) out(`${t('learn.previousPrediction', lang)} ${previous.at.slice(0, 16).replace('T', ' ')}. ${t('learn.revising', lang)}`);
       out();
@@ -424,6 +428,8 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
     return lines.join('\n');
   }
   lines.push(`✓ ${t('learn.checkTypesOk', lang)}`);
+  if (verdict.compilerCatchesBreak === 'caught') lines.push(`✓ ${t('learn.checkCompilerCaught', lang)}`);
+  else if (verdict.compilerCatchesBreak) lines.push(`✗ ${t(verdict.compilerCatchesBreak === 'blind' ? 'learn.checkCompilerBlind' : 'learn.checkCompilerUnapplied', lang, { lab: lab.id })}`);
   if (verdict.violations.length === 0) lines.push(`✓ ${t('learn.checkContractOk', lang)}`);
   else {
     lines.push(`✗ ${t('learn.checkContractBad', lang)}`);

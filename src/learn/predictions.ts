@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { input } from './prompts.js';
 import { OUTCOMES } from '../lab/outcomes.js';
-import { isOutcomeLabel, measureAcross, normaliseLabel, scoredOn, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
+import { isOutcomeLabel, measureAcross, normaliseLabel, questionRun, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
 import { formatNumber, t } from '../core/messages/index.js';
+import { runInWords } from './reference.js';
 import { UserError } from '../core/user-error.js';
 import { forUser } from '../core/cwd.js';
 
@@ -38,6 +39,27 @@ export function parseAnswer(question: Question, typed: string, lang: Lang): { va
 }
 
 /**
+ * A question as the learner reads it: the prompt, its unit, and the run that
+ * answers it in words ("on the low-level server, shown as published"): a
+ * question is always about one configuration.
+ */
+export function questionMessage(lab: Lab, question: Question, lang: Lang): string {
+  const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
+  return `${question.prompt[lang]}${unit}${onRun(lab, question, lang)} ${t('learn.skip', lang)}`;
+}
+
+/** " (on the low-level server, shown as published)": the run a question is scored on, in words. */
+function onRun(lab: Lab, question: Question, lang: Lang): string {
+  const run = questionRun(lab, question);
+  return run ? ` (${runInWords(run, lang)})` : '';
+}
+
+/** A question's prompt with its run in words: what every page that lists the questions shows (a prompt alone may say "And here"). */
+export function promptOnRun(lab: Lab, question: Question, lang: Lang): string {
+  return `${question.prompt[lang]}${onRun(lab, question, lang)}`;
+}
+
+/**
  * The order the questions are asked in: the numbers first, then the outcome
  * labels, each in the catalogue's order (a label is typed, not picked, and
  * asked last: a guess made after seeing options teaches less). The terminal
@@ -51,11 +73,8 @@ export function askingOrder<Q extends Pick<Question, 'kind'>>(questions: readonl
 export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> {
   const answers: Prediction['answers'] = {};
   for (const question of askingOrder(lab.questions)) {
-    const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
-    // Which of the lab's runs answers it: a question is always about one configuration.
-    const on = ` (${t('common.run', lang)} ${scoredOn(lab, question, lang)})`;
     const typed = await input({
-      message: `${question.prompt[lang]}${unit}${on} ${t('learn.skip', lang)}`,
+      message: questionMessage(lab, question, lang),
       validate: (text) => {
         const parsed = parseAnswer(question, text, lang);
         return 'error' in parsed ? parsed.error : true;
@@ -145,6 +164,6 @@ export function renderComparison(lab: Lab, rows: ComparisonRow[], lang: Lang): s
     const inside = row.withinRange ? ` ${t('learn.inRange', lang)}` : '';
     lines.push(`${row.question.padEnd(width)}${predicted.padStart(14)}${measured.padStart(14)}${range.padStart(14)}${off.padStart(12)}${inside}`);
   }
-  for (const question of lab.questions) lines.push(`  ${question.id}: ${question.prompt[lang]}`);
+  for (const question of lab.questions) lines.push(`  ${question.id}: ${promptOnRun(lab, question, lang)}`);
   return lines.join('\n');
 }
