@@ -3,7 +3,7 @@
  * hands over to one of:
  * - the catalogue (no --variant): each lab's state and what to do next;
  * - the learner's path for a lab (--variant <lab>): predictions, the lab's
- *   runs, prediction next to measurement, notes (src/learn/flow.ts);
+ *   runs, prediction next to measurement, notes (src/learn/flow.ts; the menu, sheet and hints in src/learn/browse.ts);
  * - a single run (--json, --client/--server given, or the baseline): baseline,
  *   variant (and solution) side by side;
  * - --read, --hint N, --workspace, --reset.
@@ -12,11 +12,12 @@
 import { isAbsolute, join } from 'node:path';
 import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option, type ValuesOf } from '../core/options.js';
 import type { ChatSetup } from '../lab/chat/setup.js';
-import { runCommand, UsageError, UserError } from '../core/user-error.js';
+import { runCommand, UsageError } from '../core/user-error.js';
 import { forUser, fromUser } from '../core/cwd.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
-import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
+import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
 import * as flow from '../learn/flow.js';
+import * as browse from '../learn/browse.js';
 import { showLearners } from '../learn/learners-list.js';
 import { detectLang, isLang } from '../core/lang.js';
 import { t } from '../core/messages/index.js';
@@ -229,11 +230,11 @@ function writeHtml(file: string, report: LabReport, lang: Lang, say: (text: stri
 async function dispatch(command: Command): Promise<number> {
   const { lab } = command;
   if (command.learners) return showLearners(command);
-  if (!command.variant) return flow.showCatalogue(command);
+  if (!command.variant) return browse.showCatalogue(command);
   // The sheet and the hints are read for the learner the kit knows, if any: say whom, as every learner's command does.
   if (lab && (command.read || command.hint !== undefined)) flow.sayWho(flow.knownLearner(command), command.lang);
-  if (lab && command.read) return flow.showSheet(lab, command);
-  if (lab && command.hint !== undefined) return flow.showHint(lab, command.hint, command.lang, flow.knownLearner(command));
+  if (lab && command.read) return browse.showSheet(lab, command);
+  if (lab && command.hint !== undefined) return browse.showHint(lab, command.hint, command.lang, flow.knownLearner(command));
   if (lab && command.workspace) return flow.makeWorkspace(lab, command);
   if (lab && command.reset) return flow.reset(lab, command);
   if (command.run.json) {
