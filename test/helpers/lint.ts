@@ -19,6 +19,10 @@ export function recorded(name: string): unknown[] {
 export const RECORDED_ELSEWHERE: Record<string, string> = {
   'notion-mcp-server': '@notionhq/notion-mcp-server@2.5.2 (bin/cli.mjs, NOTION_TOKEN=dummy)',
   'server-github': '@modelcontextprotocol/server-github@2025.4.8 (dist/index.js, GITHUB_PERSONAL_ACCESS_TOKEN=dummy)',
+  // Recorded 2026-12-03 on Node 20.20 (Sentry's and Firecrawl's packages declare Node 22, and list their tools on 20 all the same).
+  'sentry-mcp': '@sentry/mcp-server@0.39.0 (dist/index.js --access-token=dummy, SENTRY_ACCESS_TOKEN=dummy: the 9 tools it lists without a real token)',
+  'firecrawl-mcp': 'firecrawl-mcp@3.26.0 (dist/index.js, FIRECRAWL_API_KEY=fc-dummy)',
+  'playwright-mcp': '@playwright/mcp@0.0.86 (cli.js --headless)',
 };
 
 /** How to start each real server of the devDependencies, as the recorded fixture was made. */
