@@ -41,6 +41,26 @@ export const en = {
   'learn.journal.resetFresh': 'fresh workspace',
   'learn.journal.fixed': 'npm run check passed: it type-checks, contract rules green, figures as good as the reference solution',
 
+  // npm run doctor: what this computer has of what the kit needs, and what to do for each miss.
+  'doctor.intro': 'What the kit needs on this computer ({root}):',
+  'doctor.node': 'Node {version}: the kit needs {range}.',
+  'doctor.nodeOld': 'Node {version} is too old: the kit needs {range}.',
+  'doctor.nodeFix': 'install Node {range} (https://nodejs.org, or: nvm install 20), then run npm ci --omit=dev again in the kit\'s folder.',
+  'doctor.install': { one: 'Installed: the package the lab commands use, at the version the kit pins.', other: 'Installed: the {count} packages the lab commands use, at the versions the kit pins.' },
+  'doctor.installMissing': { one: '1 package the lab commands use is missing or at another version: {names}.', other: '{count} packages the lab commands use are missing or at another version: {names}.' },
+  'doctor.installFix': 'in the kit\'s folder, run: npm ci --omit=dev (it installs exactly what package-lock.json says, without the kit\'s own test tools).',
+  'doctor.learners': 'Your notes and workspaces can be written in {path}.',
+  'doctor.learnersMissing': 'Nothing can be written in {path} ({reason}): the lab commands keep your notes and workspaces there.',
+  'doctor.learnersFix': 'work in a copy of the kit that is yours (clone it into your home folder), or remove whatever is at {path} if it is not a folder.',
+  'doctor.chromium': 'Chromium for the kit\'s own tests (npm test only; the labs do not need it): {path}.',
+  'doctor.chromiumMissing': 'No Chromium for the kit\'s own tests (npm test only; the labs do not need it): {reason}.',
+  'doctor.chromiumVariable': '{variable} points to {path}, which is not a file',
+  'doctor.chromiumNone': 'none in the usual places',
+  'doctor.chromiumFix': 'only if you will run npm test: install Chromium or Google Chrome, or set CHROMIUM_PATH to its executable.',
+  'doctor.todo': 'What to do:',
+  'doctor.ready': 'Ready: every lab command will work here.',
+  'doctor.notReady': { one: 'Not ready: 1 thing to fix, above.', other: 'Not ready: {count} things to fix, above.' },
+
   // How each server build answers failures (src/minimcp/errors.ts): the terminal report, the HTML report and the sweep page.
   'build.low-level': 'low-level (SDK Server): invalid arguments are JSON-RPC -32602, an exception inside the tool escapes as -32603',
   'build.mcpserver-1.20': 'mcpserver-1.20 (McpServer, SDK 1.13 to 1.20): invalid arguments are JSON-RPC -32602, an exception inside the tool an isError result',
