@@ -24,7 +24,7 @@ function reachable(): boolean {
 }
 
 /** What a command says when the install left out something it loads. */
-const MISSING_MODULE = /ERR_MODULE_NOT_FOUND|Cannot find (module|package)|MODULE_NOT_FOUND/;
+const MISSING_MODULE = /ERR_MODULE_NOT_FOUND|Cannot find (module|package)|MODULE_NOT_FOUND|ENOENT[^\n]*node_modules/;
 
 it('npm ci --omit=dev gives a learner every command of lab 1, and npm run doctor says ready', { timeout: 300_000 }, (ctx) => {
   if (!reachable()) {

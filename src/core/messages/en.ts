@@ -2,7 +2,8 @@
  * Every text the kit shows a person, in English: the source of truth for the
  * ids. es.ts must have exactly these ids (its type says so). Ids are
  * namespaced by who shows them: `common.` (words several front-ends show with
- * the same meaning, kept once), `build.` (the server builds), `learn.` (the
+ * the same meaning, kept once), `build.` (the server builds), `doctor.` (npm run
+ * doctor), `learn.` (the
  * learner's path), `lab.` (the terminal report), `page.` (the HTML report),
  * `class.` (the class report and the handout) and `sweep.` (the sweep page).
  * `{name}` is filled in by `t()`; a number is written as the language writes it.
@@ -77,6 +78,7 @@ export const en = {
   'learn.locked': 'Predictions saved and locked in',
   'learn.running': 'Running',
   'learn.noPredict': 'Not asking for predictions (--no-predict): this run goes into your notes without them.',
+  'learn.noPredictNoNotes': 'Not asking for predictions (--no-predict), and no learner named: this run is shown, not saved (add --learner NAME to keep it in your notes).',
   'learn.exploring': "Exploring with your own settings (--client, --server, ...): the lab's questions are about its own runs, so none are asked.",
   'learn.exploringModel': "A real model's run: the lab's questions are about the stand-in's runs, so none are asked; the real model's figures are put next to the stand-in's at the end.",
   'learn.noTty': 'This terminal cannot answer questions. Run it in a terminal, or add --no-predict (run without predictions) or --predict FILE (answers from a JSON file; see README.md).',
@@ -86,6 +88,7 @@ export const en = {
   'learn.workspaceExists': '{dir} already exists; your edits are there. To start over: npm run lab -- --variant {lab} --reset',
   'learn.notALabel': '"{typed}" is not an outcome; outcomes are {labels} (or any JSON-RPC code)',
   'learn.inRange': '(inside the range)',
+  'learn.outOfRange': '(outside the range)',
   'learn.compareSeeds': 'Measured over {count} seeds: the mean, and the least and most one seed gave.',
   'learn.assumedWrong': 'What did you assume that turned out wrong? (one line, optional)',
   'learn.savedNotes': 'Saved to your notes:',
@@ -142,6 +145,7 @@ export const en = {
   'lab.buildNote': 'server build {build}',
   'lab.firstAttempt': '{run}: first attempt of each call',
   'lab.agentLine': 'agent: {policy}',
+  'lab.agentDefaults': 'agent: the OpenAI Agents SDK defaults (openai-agents-python v0.22.0): every result and every error goes back to the model, nothing is resent, at most {maxTurns} model turns (max_turns)',
   'lab.realModelLine': "model: {name} at {baseUrl} ({requests} completions; {httpRetries} retried after a 429 or 5xx, apart from the agent's retries)",
   'lab.modelLine': 'model: the stand-in (src/lab/knobs.ts); assumed, not counted from an evaluation: {assumed}',
   'lab.acrossSeeds': 'over {count} seeds ({first} to {last}): mean (least–most)',
