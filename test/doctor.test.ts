@@ -5,7 +5,8 @@
  * version, a learners "folder" that is a file, CHROMIUM_PATH pointing
  * nowhere) it names each miss, says what to do, in English and in Spanish,
  * and exits 1. A missing Chromium alone never makes a laptop unready: only
- * the kit's own tests need it.
+ * the kit's own tests need it. Before `npm ci`, the launcher itself says what
+ * to do.
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,18 @@ describe('on the kit as installed here', () => {
     const r = npmRun(REPO, 'doctor', ['--lang', 'fr']);
     expect(r.stderr).toBe('doctor: unknown language "fr"; one of: en, es\nnpm run doctor -- --help\n');
     expect(r.status).toBe(2);
+  });
+});
+
+describe('on a copy where nothing is installed yet', () => {
+  it('says to run npm ci --omit=dev, in both languages, not a stack trace', () => {
+    const copy = kitCopy();
+    const r = npmRun(copy, 'doctor', []);
+    expect(r.stderr).toContain("The kit's packages are not installed. In ");
+    expect(r.stderr).toContain(' run: npm ci --omit=dev, then: npm run doctor');
+    expect(r.stderr).toContain('Los paquetes del kit no están instalados.');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.status).toBe(1);
   });
 });
 

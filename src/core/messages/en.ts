@@ -2,9 +2,9 @@
  * Every text the kit shows a person, in English: the source of truth for the
  * ids. es.ts must have exactly these ids (its type says so). Ids are
  * namespaced by who shows them: `common.` (words several front-ends show with
- * the same meaning, kept once), `build.` (the server builds), `doctor.` (npm run
- * doctor), `learn.` (the
- * learner's path), `lab.` (the terminal report), `page.` (the HTML report),
+ * the same meaning, kept once), `build.` (the server builds), `doctor.` (`npm
+ * run doctor`), `learn.` (the learner's path), `lab.` (the terminal report),
+ * `page.` (the HTML report),
  * `class.` (the class report and the handout) and `sweep.` (the sweep page).
  * `{name}` is filled in by `t()`; a number is written as the language writes it.
  */
