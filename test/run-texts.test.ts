@@ -4,10 +4,11 @@
  * lines up in Spanish too (its labels run longer than the English ones);
  * `--no-predict` with no learner says the run is not saved, and saves
  * nothing; a prediction outside the seeds' range says so, as one inside it
- * does. Through the real command, on a copy of the kit with no learners/
+ * does; the page's number line for a count of 0 starts at 0 and counts in
+ * whole numbers. Through the real command, on a copy of the kit with no learners/
  * (so that no learner remembered by another test is used).
  */
-import { existsSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderComparison, type ComparisonRow } from '../src/learn/predictions.js';
@@ -65,6 +66,22 @@ describe('npm run lab -- --variant broken-schema --no-predict --lang es, with no
     expect(rows.length).toBe(1 + 6); // the header and broken-schema's six questions
     for (const row of rows) expect(row.trimEnd().length, row).toBeLessThanOrEqual(rows[0]!.length);
     for (const row of rows.slice(1)) expect(row.length, row).toBe(rows[0]!.length);
+  });
+});
+
+describe("the lab page's number line for a count of 0", () => {
+  it('runs from 0, ticked at whole numbers (Continue with Gemini refuses every call of structural-anyof: 0 of 100 end ok)', () => {
+    const copy = kitCopy();
+    symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    const page = join(copy, 'page.html');
+    const r = npmRun(copy, 'lab', ['--variant', 'structural-anyof', '--no-predict', '--lang', 'en', '--html', page]);
+    expect(r.status, r.stderr).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    const svg = [...html.matchAll(/<svg[^>]*>[\s\S]*?<\/svg>/g)].map((m) => m[0]).find((s) => s.includes('In Continue with Gemini (February 2025), how many of 100 calls will end ok?'));
+    expect(svg, 'no number line for continue-ok').toBeDefined();
+    const ticks = [...svg!.matchAll(/text-anchor="middle" font-size="18" fill="#111">([^<]*)</g)].map((m) => m[1]);
+    expect(ticks).toEqual(['0', '1']);
+    expect(svg).toContain('Number line from 0 to 1. Measured: 0.');
   });
 });
 
