@@ -3,6 +3,7 @@
  * In a clone of the kit, --variant ID also lints the kit's own server, built as the labs build it.
  */
 import { join, relative } from 'node:path';
+import { typedIn } from '../src/core/cwd.js';
 import { runCommand } from '../src/core/user-error.js';
 import { runLint } from '../src/lint/cli.js';
 import type { Target } from '../src/lint/targets.js';
@@ -12,7 +13,8 @@ import { BASELINE, breakPatch, buildServer, listBreaks, patchChain, serverComman
 async function variantTarget(id: string): Promise<Target> {
   const { command, args } = serverCommand(await buildServer(patchChain(id).variant));
   const file = id === BASELINE ? join(REPO, 'src', 'minimcp', 'server.ts') : breakPatch(id);
-  const uri = relative(process.cwd(), file).split('\\').join('/');
+  // SARIF locates it from the folder the command was typed in (src/core/cwd.ts), as every other target.
+  const uri = relative(typedIn(), file).split('\\').join('/');
   return { kind: 'spawn', spec: { label: `variant ${id}`, command, args }, shown: { variant: id }, ...(uri.startsWith('..') ? {} : { source: { uri } }) };
 }
 

@@ -1,14 +1,23 @@
 /**
  * npm run sheets: rewrites what lab sheets take from elsewhere: the diffs they
  * include from breaks/ and solutions/, and the figures region, measured from
- * a run of the lab's own runs over its seeds (100 calls, seeds 1 on).
+ * a run of the lab's own runs over its seeds (100 calls, seeds 1 on), and
+ * labs/<id>/baseline.json, the baseline's figures the lab shows before its
+ * questions, from the same run.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { HELP_OPTION, optionsHelp, parseOptions } from '../src/core/options.js';
 import { runCommand, UserError } from '../src/core/user-error.js';
-import { LANGS, loadCatalogue } from '../src/learn/catalogue.js';
+import { join } from 'node:path';
+import { REPO } from '../src/lab/paths.js';
+import { seedsFrom } from '../src/lab/side-by-side.js';
+import { LANGS, loadCatalogue, type LabResults, type Lang } from '../src/learn/catalogue.js';
 import { runLabSeeds } from '../src/learn/lab-runs.js';
-import { figuresRegion, hasFigures, sheetPath, withFigures, withIncludes } from '../src/learn/sheets.js';
+import { baselineFigures, baselinePath, writeBaselineText } from '../src/learn/reference.js';
+import { figuresRegion, figureValue, hasFigures, sheetPath, withFigures, withIncludes, withQuotedFigures } from '../src/learn/sheets.js';
+
+/** The calls of each run a sheet's figures come from, seeds 1 on. */
+const CALLS = 100;
 
 const OPTIONS = [
   { name: 'check', kind: 'boolean', help: 'change nothing; exit 1 when a sheet is out of date' },
@@ -18,7 +27,7 @@ const OPTIONS = [
 
 const USAGE = `Usage: npm run sheets -- [<lab> ...] [options]
 
-Rewrites the diffs each lab sheet includes and its measured figures (every lab, or the labs named).
+Rewrites the diffs each lab sheet includes, its measured figures and the lab's baseline.json (every lab, or the labs named).
 
 ${optionsHelp(OPTIONS)}`;
 
@@ -32,21 +41,48 @@ async function main(): Promise<number> {
   const unknown = only.filter((id) => !labs.some((l) => l.id === id));
   if (unknown.length > 0) throw new UserError(`unknown lab "${unknown[0]}"; one of: ${labs.map((l) => l.id).join(', ')}`, 2);
   let stale = 0;
-  for (const lab of labs.filter((l) => only.length === 0 || only.includes(l.id))) {
-    const files = LANGS.map((lang) => ({ lang, path: sheetPath(lab.id, lang) })).filter((f) => existsSync(f.path));
-    const measured = !values.diffs && files.some((f) => hasFigures(readFileSync(f.path, 'utf8'))) ? await runLabSeeds(lab, { seed: 1, calls: 100 }) : undefined;
-    for (const { lang, path } of files) {
-      const text = readFileSync(path, 'utf8');
-      let synced = withIncludes(text);
-      if (measured) synced = withFigures(synced, figuresRegion(lab, measured.perSeed, measured.seeds, lang));
-      if (synced === text) continue;
-      stale++;
-      if (values.check) console.log(`out of date: ${path}`);
-      else {
-        writeFileSync(path, synced);
-        console.log(`updated ${path}`);
-      }
+  /** Writes `text` to `path` when it differs (or, with --check, says it is out of date). */
+  const sync = (path: string, text: string) => {
+    if (existsSync(path) && readFileSync(path, 'utf8') === text) return;
+    stale++;
+    if (values.check) console.log(`out of date: ${path}`);
+    else {
+      writeFileSync(path, text);
+      console.log(`updated ${path}`);
     }
+  };
+  const chosen = labs.filter((l) => only.length === 0 || only.includes(l.id));
+  // Every chosen lab measured first: a sheet or README.md may quote another lab's figures.
+  const measured = new Map<string, LabResults[]>();
+  if (!values.diffs) {
+    for (const lab of chosen) {
+      const run = await runLabSeeds(lab, { seed: 1, calls: CALLS });
+      measured.set(lab.id, run.perSeed);
+      // The baseline's figures the lab shows before its questions (src/learn/reference.ts).
+      sync(baselinePath(lab.id), writeBaselineText(baselineFigures(lab, run.perSeed, run.seeds, CALLS)));
+    }
+  }
+  const quoted = (lang: Lang) => (labId: string, questionId: string) => {
+    const perSeed = measured.get(labId);
+    const question = labs.find((l) => l.id === labId)?.questions.find((q) => q.id === questionId);
+    if (perSeed && !question) throw new UserError(`a quoted figure names ${labId} ${questionId}, which is not a question of the catalogue`);
+    return perSeed && question ? figureValue(question, perSeed, lang) : undefined;
+  };
+  for (const lab of chosen) {
+    const perSeed = measured.get(lab.id);
+    for (const lang of LANGS) {
+      const path = sheetPath(lab.id, lang);
+      if (!existsSync(path)) continue;
+      const text = readFileSync(path, 'utf8');
+      let synced = withQuotedFigures(withIncludes(text), quoted(lang));
+      if (perSeed && hasFigures(text)) synced = withFigures(synced, figuresRegion(lab, perSeed, seedsFrom(1, perSeed.length), lang));
+      sync(path, synced);
+    }
+  }
+  // README.md quotes figures in its table of labs.
+  for (const lang of LANGS) {
+    const path = join(REPO, lang === 'en' ? 'README.md' : `README.${lang}.md`);
+    if (existsSync(path)) sync(path, withQuotedFigures(readFileSync(path, 'utf8'), quoted(lang)));
   }
   if (values.check && stale > 0) return 1;
   if (stale === 0) console.log('every sheet is up to date');

@@ -57,6 +57,30 @@ describe('npm run check cannot be talked round', () => {
     expect('typeErrors' in verdict && verdict.typeErrors).not.toContain('node_modules/.cache');
   });
 
+  it("lab 1: deleting the `.partial()` alone, the executor's type still declared by hand, is not a fix: with the break put back it still type-checks", async () => {
+    const dir = createWorkspace('L-undo', 'broken-schema', root);
+    const file = join(dir, 'src/minimcp/tools/conjugate.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('}).partial();', '});'));
+    const verdict = await checkWorkspace(lab('broken-schema'), dir);
+    expect('violations' in verdict && verdict.violations).toEqual([]);
+    expect('compilerCatchesBreak' in verdict && verdict.compilerCatchesBreak).toBe('blind');
+    expect(verdict.fixed).toBe(false);
+  });
+
+  it("lab 1: the executor typed from the schema (the sheet's step), and the compiler refuses the break put back", async () => {
+    const dir = createWorkspace('L-typed', 'broken-schema', root);
+    const file = join(dir, 'src/minimcp/tools/conjugate.ts');
+    // The step as the sheet words it, written by hand: the hand-written interface gives way to the schema's type.
+    const typed = readFileSync(file, 'utf8')
+      .replace('}).partial();', '});')
+      .replace(/interface ConjugateInput \{[^}]*\}/, 'type ConjugateInput = z.infer<typeof ConjugateArgs>;');
+    expect(typed).toContain('z.infer<typeof ConjugateArgs>');
+    writeFileSync(file, typed);
+    const verdict = await checkWorkspace(lab('broken-schema'), dir);
+    expect('compilerCatchesBreak' in verdict && verdict.compilerCatchesBreak).toBe('caught');
+    expect(verdict.fixed).toBe(true);
+  });
+
   it("excusing the violation in the workspace's own known-violations list does not pass", async () => {
     const dir = createWorkspace('L-excuse', 'broken-schema', root);
     writeFileSync(

@@ -1,8 +1,10 @@
 /**
- * `npm run class -- handout`: a printable one-page handout per lab, in both
+ * `npm run class -- handout`: a printable handout per lab, in both
  * languages. Each has every question's prompt and the break's diff, gives
- * nothing away (no measured figure, nothing from after the run), and prints
- * to exactly one page, on A4 and on US Letter, in chromium.
+ * nothing away (no measured figure, nothing from after the run), asks in the
+ * terminal's order, carries the glossary's words it uses, and prints on A4
+ * and on US Letter in chromium with its diff at 8 pt or more: on one page,
+ * two for the labs with the longest diffs.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHandout } from '../src/class/handout.js';
 import { LANGS, loadCatalogue } from '../src/learn/catalogue.js';
 import { hints, readSheet, splitSheet } from '../src/learn/sheets.js';
+import { promptOnRun } from '../src/learn/predictions.js';
+import { diffLines } from '../src/class/handout.js';
 import { REPO } from './helpers/server.js';
 import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 
@@ -72,12 +76,10 @@ describe.each(cases)('the %s handout in %s', (id, lang) => {
     expect(text).toContain(lab.title[lang].replace(/`/g, ' ').replace(/\s+/g, ' ').trim());
     expect(text).toContain(lang === 'en' ? 'Hypothesis' : 'Hipótesis');
     for (const q of lab.questions) expect(exact, q.id).toContain(q.prompt[lang]);
-    // Each prompt names the run it is scored on (the run a figure path starts with), so a lab with two builds asks about each.
-    for (const q of lab.questions) {
-      const f = q.figure;
-      const path = 'path' in f ? f.path : 'count' in f ? f.count : 'dominant' in f ? f.dominant : 'ratio' in f ? f.ratio[0] : f.difference[0];
-      expect(exact, q.id).toContain(`${q.prompt[lang]} (${lang === 'en' ? 'run' : 'ejecución'} ${path.split('.')[0]}:`);
-    }
+    // Each prompt names the run it is scored on in the terminal's own words (test/reference.test.ts holds those words
+    // against a hand-written table), so a lab with two builds asks about each, and paper and terminal read alike.
+    for (const q of lab.questions) expect(exact, q.id).toContain(promptOnRun(lab, q, lang));
+    expect(exact).not.toMatch(lang === 'en' ? /\(run [\w.-]+:/ : /\(ejecución [\w.-]+:/);
     expect([...html.matchAll(/<span class="box (number|label)"><\/span>/g)]).toHaveLength(lab.questions.length);
   });
 
@@ -118,11 +120,65 @@ describe.each(cases)('the %s handout in %s', (id, lang) => {
     expect(text).not.toMatch(/Stop here|Detente aquí/);
   });
 
+  it('asks the questions in the terminal\'s order (numbers, then outcomes), then one why for them all, as the terminal does', () => {
+    // The terminal's order (src/learn/predictions.ts, and test/learner-path.test.ts through a pty): every number question
+    // in the catalogue's order, then every outcome label in the catalogue's order.
+    const expected = [...lab.questions.filter((q) => q.kind === 'number'), ...lab.questions.filter((q) => q.kind === 'label')].map((q) => q.prompt[lang]);
+    const shown = [...html.matchAll(/<p class="prompt"><span class="qn">\d+<\/span>([\s\S]*?) <span class="on">/g)].map((m) => textOf(m[1]!, true));
+    expect(shown).toEqual(expected);
+    // One why, in the terminal's words (src/core/messages, learn.reasoning), not one per question.
+    const why = lang === 'en' ? 'In one line: why do you expect that?' : 'En una línea: ¿por qué esperas eso?';
+    expect(text.split(why).length - 1).toBe(1);
+    expect(text).not.toMatch(/Why do you expect that\? \(one line\)|¿Por qué esperas eso\? \(una línea\)/);
+  });
+
+  it('carries the glossary\'s words it uses, and links to no file', () => {
+    expect(html).not.toMatch(/GLOSSARY[\w.]*\.md"|href="\.\.\//);
+    const box = /<aside class="words">([\s\S]*?)<\/aside>/.exec(html)?.[1] ?? '';
+    const boxed = [...box.matchAll(/<b>([\s\S]*?)<\/b>/g)].map((m) => textOf(m[1]!).trim());
+    // Every lab's questions name their runs' client, and every lab runs `faithful`: its entry is always on the page.
+    expect(boxed).toContain('faithful');
+    // Each bold term of the glossary file that the page's own words use (outside the box and the diff) is in the box.
+    const glossary = readFileSync(join(REPO, 'labs', lang === 'en' ? 'GLOSSARY.md' : 'GLOSSARY.es.md'), 'utf8');
+    const terms = [...glossary.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1]!.replace(/`/g, ''));
+    const page = textOf(html.replace(/<aside class="words">[\s\S]*?<\/aside>/, '').replace(/<pre class="diff"[\s\S]*?<\/pre>/, '')).toLowerCase();
+    for (const term of terms) {
+      const bare = term.replace(/^(the|el|la) /i, '').toLowerCase();
+      if (new RegExp(`(?<![\\p{L}])${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(page)) expect(boxed, term).toContain(term);
+    }
+  });
+
   it('is self-contained and prints without backgrounds', () => {
     expect(html).not.toMatch(/<script|<link rel="stylesheet"|<img|https?:\/\/(?!www\.w3\.org)/);
     const printCss = printStyles(html.slice(html.indexOf('<style>'), html.indexOf('</style>')));
     expect(printCss).toContain('@media print');
     expect(printCss).not.toMatch(/background(-color)?:\s*(?![\s#]|transparent|none)|background(-color)?:\s*#(?!fff\b)/);
+  });
+});
+
+describe('the diff on a handout', () => {
+  it('keeps each change with one line of context, and splits a hunk where a longer unchanged stretch is left out', () => {
+    // A hunk of lines 10 to 21 of a file: a change at line 12, seven unchanged lines, a change at line 20.
+    const patch = [
+      'diff --git a/x.ts b/x.ts',
+      'index 1..2 100644',
+      '--- a/x.ts',
+      '+++ b/x.ts',
+      '@@ -10,12 +10,12 @@ function f() {',
+      ' a10', ' a11', '-a12', '+b12', ' a13', ' a14', ' a15', ' a16', ' a17', ' a18', ' a19', '-a20', '+b20', ' a21',
+      '',
+    ].join('\n');
+    // Hand-counted: lines 11 to 13 of either file, then lines 19 to 21.
+    expect(diffLines(patch).map((l) => `${l.kind} ${l.text}`)).toEqual([
+      'file x.ts',
+      'hunk @@ -11,3 +11,3 @@ function f() {', 'ctx  a11', 'del -a12', 'add +b12', 'ctx  a13',
+      'hunk @@ -19,3 +19,3 @@', 'ctx  a19', 'del -a20', 'add +b20', 'ctx  a21',
+    ]);
+  });
+
+  it('counts each side of a cut-down hunk as git does', () => {
+    const patch = ['diff --git a/x.ts b/x.ts', '@@ -5,4 +5,6 @@', ' a5', ' a6', '+n7', '+n8', ' a7', ' a8', ''].join('\n');
+    expect(diffLines(patch).filter((l) => l.kind === 'hunk').map((l) => l.text)).toEqual(['@@ -6,2 +6,4 @@']);
   });
 });
 
@@ -182,13 +238,44 @@ describe('printed in chromium', () => {
     await browser?.close();
   });
 
-  it.each(cases)('%s (%s) prints on exactly one page, A4 and Letter', async (id, lang) => {
+  /**
+   * The labs whose break changes too much to fit one page with its diff at 8 pt: their patches have 47 to 67 lines,
+   * each changing two files (hand-counted from breaks/*.patch); every other lab's patch has at most 26.
+   */
+  const TWO_PAGES = ['structural-anyof', 'root-transform', 'discriminated-union'];
+
+  it.each(cases)('%s (%s) prints on one page (two for the longest diffs), A4 and Letter, its diff at 8 pt or more', async (id, lang) => {
     const file = join(dir, `${id}.${lang}.html`);
     writeFileSync(file, renderHandout(labs.find((l) => l.id === id)!, lang));
     problems = [];
     await page.goto(pathToFileURL(file).href);
-    for (const format of ['A4', 'Letter'] as const) expect(pageCount(await page.pdf({ format, preferCSSPageSize: true })), format).toBe(1);
+    for (const format of ['A4', 'Letter'] as const) expect(pageCount(await page.pdf({ format, preferCSSPageSize: true })), format).toBe(TWO_PAGES.includes(id) ? 2 : 1);
     expect(problems).toEqual([]);
+    // The diff's size as printed: a run of its glyphs measured against the same glyphs set at 8 pt outside the page's
+    // layout (no zoom, no scale), in the print styles. A ratio of widths: it holds whatever the font and however the
+    // page is zoomed.
+    await page.emulateMedia({ media: 'print' });
+    const sizes = await page.evaluate(() => {
+      const sample = 'M'.repeat(40);
+      const widthOf = (parent: Element, style = '') => {
+        const span = document.createElement('span');
+        span.setAttribute('style', `white-space: pre; display: inline; ${style}`);
+        span.textContent = sample;
+        parent.appendChild(span);
+        const width = span.getBoundingClientRect().width;
+        span.remove();
+        return width;
+      };
+      const printedSize = (element: Element) =>
+        (8 * widthOf(element)) / widthOf(document.documentElement, `position: absolute; font-family: ${getComputedStyle(element).fontFamily}; font-size: 8pt; zoom: 1`);
+      return { diff: [...document.querySelectorAll('pre.diff > span')].map(printedSize), prose: printedSize(document.querySelector('section p')!) };
+    });
+    await page.emulateMedia({ media: null });
+    // A handout on two pages needs no shrinking: its prose is at the page's own 9 pt.
+    if (TWO_PAGES.includes(id)) expect(sizes.prose, 'the prose, in pt').toBeGreaterThanOrEqual(8.99);
+    expect(sizes.diff.length, 'diff lines measured').toBe(diffLines(readFileSync(join(REPO, 'breaks', `${id}.patch`), 'utf8')).length);
+    // 8 pt: the issue's floor for type on paper (written here, not read from the code under test).
+    expect(Math.min(...sizes.diff), 'the smallest diff line, in pt').toBeGreaterThanOrEqual(7.99);
     if (id === 'broken-schema' && lang === 'en') {
       mkdirSync(join(REPO, 'test-output'), { recursive: true });
       const viewport = page.viewportSize();

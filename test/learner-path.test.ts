@@ -5,28 +5,13 @@
  * `npm run check`, for broken-schema, in English and in Spanish.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launched } from './helpers/lab.js';
 import { Terminal } from './helpers/pty.js';
-import { REPO } from './helpers/server.js';
+import { freshCopy } from './helpers/copy.js';
 
-const copies: string[] = [];
-afterAll(() => {
-  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
-});
-
-function freshCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-learner-'));
-  copies.push(dir);
-  for (const entry of ['src', 'contract', 'scripts', 'breaks', 'solutions', 'labs', 'package.json', 'package-lock.json', 'tsconfig.json']) {
-    cpSync(join(REPO, entry), join(dir, entry), { recursive: true });
-  }
-  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
-  return dir;
-}
 
 const DOWN = '\u001b[B';
 
@@ -36,7 +21,7 @@ const WORDS = {
     chooseLab: /Which lab\?/,
     chooseAction: /What do you want to do\?/,
     name: /Your name/,
-    questions: [/how many will leave out an argument/, /how many retries will the agent make/i, /how many fewer of 100 calls will end ok/, /And on McpServer \(SDK 1\.32\), how many fewer/, /which outcome other than ok will the first/, /And on McpServer \(SDK 1\.32\), which outcome/],
+    questions: [/in how many will the model leave out/, /how many retries will the agent make/i, /Of 100 calls, how many fewer will end ok/, /And here, how many fewer/, /Apart from ok, which result will first/, /And here, which result apart from ok/],
     reasoning: /why do you expect that\?/,
     comparison: /Your predictions next to what was measured/,
     assumed: /What did you assume that turned out wrong\?/,
@@ -45,6 +30,7 @@ const WORDS = {
     sheetHeading: /What to observe/,
     workspaceReady: /Your workspace is ready/,
     notFixed: /Not fixed yet/,
+    compilerBlind: /✗ With the break put back on a copy of your workspace, it still type-checks/,
     fixed: /Fixed\. The lab is marked done/,
     stateFixed: /broken-schema\s+fixed/,
     notesTable: /\| question \| predicted \| measured \| off \|/,
@@ -54,7 +40,7 @@ const WORDS = {
     chooseLab: /¿Qué laboratorio\?/,
     chooseAction: /¿Qué quieres hacer\?/,
     name: /Tu nombre/,
-    questions: [/cuántas omitirán un argumento/, /cuántos reintentos hará el agente/i, /cuántas llamadas de 100 menos/, /Y en McpServer \(SDK 1\.32\), cuántas menos/, /qué resultado distinto de ok mostrarán más/, /Y en McpServer \(SDK 1\.32\), qué resultado/],
+    questions: [/en cuántas omitirá el modelo/, /cuántos reintentos hará el agente/i, /cuántas menos que en la línea base/, /Y aquí, cuántas menos/, /Aparte de ok, ¿qué resultado/, /Y aquí, qué resultado aparte de ok/],
     reasoning: /por qué esperas eso\?/,
     comparison: /Tus predicciones junto a lo que se midió/,
     assumed: /Qué supusiste que resultó ser falso\?/,
@@ -63,6 +49,7 @@ const WORDS = {
     sheetHeading: /Qué observar/,
     workspaceReady: /Tu espacio de trabajo está listo/,
     notFixed: /Aún sin arreglar/,
+    compilerBlind: /✗ Con la avería repuesta en una copia de tu espacio de trabajo, los tipos siguen pasando/,
     fixed: /Arreglado\. El laboratorio queda marcado como hecho/,
     stateFixed: /broken-schema\s+arreglado/,
     // breaks.md in the learner's language (hand-written, not read from the catalogue).
@@ -137,7 +124,12 @@ describe.each(['en', 'es'] as const)('a new learner, in %s', (lang) => {
     expect(notYet.status).toBe(1);
     expect(notYet.out).toMatch(words.notFixed);
     expect(notYet.out).toMatch(/required-parameters\s+conjugate \/inputSchema\/required/);
+    // Undoing the break alone is not lab 1's fix: the sheet has the learner type the executor from the schema first.
     writeFileSync(file, readFileSync(file, 'utf8').replace('}).partial();', '});'));
+    const undone = npm(dir, ['check', '--', 'broken-schema'], words.env);
+    expect(undone.status, undone.out).toBe(1);
+    expect(undone.out).toMatch(words.compilerBlind);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/interface ConjugateInput \{[^}]*\}/, 'type ConjugateInput = z.infer<typeof ConjugateArgs>;'));
     const fixed = npm(dir, ['check', '--', 'broken-schema'], words.env);
     expect(fixed.status, fixed.out).toBe(0);
     expect(fixed.out).toMatch(words.fixed);

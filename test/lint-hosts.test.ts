@@ -59,6 +59,20 @@ import { SERVER_JS } from './helpers/server.js';
  * 13 ai-sdk-google-2026-11 (ai 6, @ai-sdk/google 3): additionalProperties, default, bounds, minItems, title and $defs
  *    dropped (L); the 2025-06 API rules then refuse a format other than "enum" or "date-time" (R) and oneOf (R); the
  *    MCP client drops the server for a root that is not an object (D).
+ * Today's model APIs and VS Code (issue 22), columns 14 to 17 (numbered 4 to 7 above):
+ * 14 openai-functions-2026-11 (not strict): shown as published (A), but the whole request fails (R) for more than 128
+ *    tools, a name outside ^[a-zA-Z0-9_-]+$ or over 64, a description over 1,024 characters, a root that is not
+ *    type "object", an array without items.
+ * 15 gemini-parameters-2026-09: the schema as published in `parameters`; any keyword that is not one of the Schema
+ *    message's 22 fields (type, format, title, description, nullable, enum, items, min/maxItems, properties, required,
+ *    min/maxProperties, minimum, maximum, min/maxLength, pattern, example, anyOf, propertyOrdering, default) refuses the
+ *    request (R): $schema, which every zod-published schema carries, additionalProperties, oneOf, const, x-...
+ * 16 gemini-json-schema-2026-11: the schema as published in `parametersJsonSchema` (A); R for a $ref that points nowhere
+ *    or has a keyword beside it other than description, default or a $-keyword.
+ * 17 vscode-copilot-2026-01 (Copilot Chat 0.37, GPT-4.1): a tool whose schema draft-07 faults, or that declares $schema
+ *    draft 2019-09/2020-12, left out alone (D, the tool); an array without items fails the request (R); minLength,
+ *    maxLength, pattern, default, format, minimum, maximum, min/maxItems, propertyNames (20 keywords) deleted at every
+ *    level, root unions deleted, a root that is not an object shown as taking no parameters (L).
  */
 function matrix(report: LintReport): Record<string, string> {
   const letter = (v: Verdict) => LETTER[v];
@@ -74,38 +88,40 @@ describe('server-everything 2026.8.31 (17 tools to a client that declares roots,
   const report = await lintTools(recorded('server-everything'));
 
   it('each tool on each host', () => {
-    //                                        1 2 3 4 5 6 7 8 9 0 1 2 3
+    //                                        1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7
     expect(matrix(report)).toEqual({
       // message: string, required. No key any host drops; only strict mode wants additionalProperties: false.
-      echo: 'A A A A A R A A A A A A A',
+      echo: 'A A A A A R A A A A A A A A R A A',
       // includeImage has a default (2 strips it, 3 does not keep it); messageType is an enum (9 never reads it).
-      'get-annotated-message': 'A L L A A R A A L L L A L',
+      'get-annotated-message': 'A L L A A R A A L L L A L A R A L',
       // No parameters: 2 and 3 send none, 4 an empty object, which 2025-06 takes.
-      'get-env': 'A A A A A R A A A L A A A',
+      'get-env': 'A A A A A R A A A L A A A A R A A',
       // count: default (2, 3), minimum and maximum (3 keeps neither, 9 keeps no bounds).
-      'get-resource-links': 'A L L A A R A A L L L A L',
+      'get-resource-links': 'A L L A A R A A L L L A L A R A L',
       // defaults (2, 3); resourceType is an enum (9).
-      'get-resource-reference': 'A L L A A R A A L L L A L',
+      'get-resource-reference': 'A L L A A R A A L L L A L A R A L',
       // location is an enum (9).
-      'get-structured-content': 'A A A A A R A A L L A A A',
-      'get-sum': 'A A A A A R A A A L A A A',
-      'get-tiny-image': 'A A A A A R A A A L A A A',
+      'get-structured-content': 'A A A A A R A A L L A A A A R A A',
+      'get-sum': 'A A A A A R A A A L A A A A R A A',
+      'get-tiny-image': 'A A A A A R A A A L A A A A R A A',
       // data has "format": "uri": 2 and 3 (only "enum" in 2025-02) and 4 (enum, date-time) refuse it; 9 drops the format and the enum.
-      'gzip-file-as-resource': 'A R R R A R A A L L L A R',
-      'toggle-simulated-logging': 'A A A A A R A A A L A A A',
-      'toggle-subscriber-updates': 'A A A A A R A A A L A A A',
+      'gzip-file-as-resource': 'A R R R A R A A L L L A R A R A L',
+      'toggle-simulated-logging': 'A A A A A R A A A L A A A A R A A',
+      'toggle-subscriber-updates': 'A A A A A R A A A L A A A A R A A',
       // duration, steps: defaults (2, 3); 9 sends the defaults themselves when left out.
-      'trigger-long-running-operation': 'A L L A A R A A A L L A L',
-      'simulate-research-query': 'A L L A A R A A A L L A L',
+      'trigger-long-running-operation': 'A L L A A R A A A L L A L A R A L',
+      'simulate-research-query': 'A L L A A R A A A L L A L A R A L',
       // Listed only to a client that declares roots, elicitation or sampling (the linter declares all three by default):
-      'get-roots-list': 'A A A A A R A A A L A A A',
-      'trigger-elicitation-request': 'A A A A A R A A A L A A A',
+      'get-roots-list': 'A A A A A R A A A L A A A A R A A',
+      'trigger-elicitation-request': 'A A A A A R A A A L A A A A R A A',
       // url has "format": "uri" (2, 3, 4 refuse it); elicitationId is optional with no default (9 sends null).
-      'trigger-url-elicitation': 'A R R R A R A A L L L A R',
+      'trigger-url-elicitation': 'A R R R A R A A L L L A R A R A L',
       // maxTokens has a default (2, 3).
-      'trigger-sampling-request': 'A L L A A R A A A L L A L',
+      'trigger-sampling-request': 'A L L A A R A A A L L A L A R A L',
       // One request: the uri format takes every tool down on 2, 3 and 4; strict mode refuses the first tool.
-      '(all tools, one request)': 'A R R R A R A A L L L A R',
+      // 15: every schema carries $schema (zod's draft-07), no field of the Schema message; 17 deletes default,
+      // minimum, maximum and format wherever they are.
+      '(all tools, one request)': 'A R R R A R A A L L L A R A R A L',
     });
   });
 
@@ -123,28 +139,28 @@ describe('server-filesystem 2026.8.31', async () => {
   const report = await lintTools(recorded('server-filesystem'));
 
   it('each tool on each host', () => {
-    //                                        1 2 3 4 5 6 7 8 9 0 1 2 3
+    //                                        1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7
     expect(matrix(report)).toEqual({
       // tail and head are optional numbers with no default: 9 sends them as null when left out.
-      read_file: 'A A A A A R A A L A A A A',
-      read_text_file: 'A A A A A R A A L A A A A',
-      read_media_file: 'A A A A A R A A A A A A A',
+      read_file: 'A A A A A R A A L A A A A A R A A',
+      read_text_file: 'A A A A A R A A L A A A A A R A A',
+      read_media_file: 'A A A A A R A A A A A A A A R A A',
       // paths has minItems 1: 3 and 4 keep minItems, 9 keeps no bounds.
-      read_multiple_files: 'A A A A A R A A L A L A L',
-      write_file: 'A A A A A R A A A A A A A',
+      read_multiple_files: 'A A A A A R A A L A L A L A R A L',
+      write_file: 'A A A A A R A A A A A A A A R A A',
       // dryRun has a default (2, 3); the edits' objects keep their properties everywhere.
-      edit_file: 'A L L A A R A A A A L A L',
-      create_directory: 'A A A A A R A A A A A A A',
-      list_directory: 'A A A A A R A A A A A A A',
+      edit_file: 'A L L A A R A A A A L A L A R A L',
+      create_directory: 'A A A A A R A A A A A A A A R A A',
+      list_directory: 'A A A A A R A A A A A A A A R A A',
       // sortBy: an enum with a default (2, 3: default; 9: enum).
-      list_directory_with_sizes: 'A L L A A R A A L A L A L',
+      list_directory_with_sizes: 'A L L A A R A A L A L A L A R A L',
       // excludePatterns defaults to [] (2, 3).
-      directory_tree: 'A L L A A R A A A A L A L',
-      move_file: 'A A A A A R A A A A A A A',
-      search_files: 'A L L A A R A A A A L A L',
-      get_file_info: 'A A A A A R A A A A A A A',
-      list_allowed_directories: 'A A A A A R A A A A A A A',
-      '(all tools, one request)': 'A L L A A R A A L A L A L',
+      directory_tree: 'A L L A A R A A A A L A L A R A L',
+      move_file: 'A A A A A R A A A A A A A A R A A',
+      search_files: 'A L L A A R A A A A L A L A R A L',
+      get_file_info: 'A A A A A R A A A A A A A A R A A',
+      list_allowed_directories: 'A A A A A R A A A A A A A A R A A',
+      '(all tools, one request)': 'A L L A A R A A L A L A L A R A L',
     });
   });
 
@@ -159,8 +175,9 @@ describe('server-memory 2026.8.31', () => {
   it('every tool shown as published, but on strict mode (no additionalProperties: false)', async () => {
     const m = matrix(await lintTools(recorded('server-memory')));
     expect(Object.keys(m)).toHaveLength(10);
-    // Objects in arrays, each with properties and required; nothing any host drops.
-    for (const [tool, row] of Object.entries(m)) expect(row, tool).toBe('A A A A A R A A A A A A A');
+    // Objects in arrays, each with properties and required; nothing any host drops. Gemini's `parameters` (15) refuses
+    // the $schema every tool carries.
+    for (const [tool, row] of Object.entries(m)) expect(row, tool).toBe('A A A A A R A A A A A A A A R A A');
   });
 });
 
@@ -168,25 +185,27 @@ describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.op
   const report = await lintTools(recorded('openapi-pet-clinic'));
 
   it('each tool on each host', () => {
-    //                                        1 2 3 4 5 6 7 8 9 0 1 2 3
+    //                                        1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7
     expect(matrix(report)).toEqual({
       // limit has minimum/maximum (3, 9), species an enum (9), both optional without default (9 sends null);
       // both carry x-parameter-location, no field of the 2025-02 Schema (2: R; 3 keeps only its 10 keys).
-      'lst-pets': 'A R L A A R A A L L L A L',
+      'lst-pets': 'A R L A A R A A L L L A L A R A L',
       // The root is a oneOf with no "type": every MCP SDK client drops the server (2, 4, 5, 7, 8), Langflow fails it (9),
       // strict mode refuses it; Goose finds no root properties and sends no parameters (L).
       // 7 and 8 alike: the Tool shape fails before any rule on unions is reached.
-      'crt-pet': 'A D L D D R D D D R R R D',
+      'crt-pet': 'A D L D D R D D D R R R D R R A L',
       // nickname: anyOf [string, null]. 2025-02 parses the anyOf and refuses its "null" branch, and x- keys (2: R);
       // 3 and 9 keep the string alone (L); 4 takes the anyOf.
-      'rename-pet': 'A R L A A R A A L L R L L',
+      'rename-pet': 'A R L A A R A A L L R L L A R A A',
       // pet: anyOf of two objects (parsed on 2, but the root's x-content-type is no field: R); day has "format": "date",
       // which 3 and 4 refuse (R); 9 keeps the first branch.
-      'book-visit': 'A R R R A R A A L L R L R',
+      'book-visit': 'A R R R A R A A L L R L R A R A L',
       // contact: oneOf of two objects. 2 refuses oneOf; 3 makes it a string, 4 drops it (untyped), 9 reads it as Any.
-      'upd-owner': 'A R L L A R A A L L L L R',
+      'upd-owner': 'A R L L A R A A L L L L R A R A A',
       // One request: crt-pet takes the server down on 2, 4, 5, 7, 8, 9; on 3, book-visit's format fails the request.
-      '(all tools, one request)': 'A D R D D R D D D R R R D',
+      // 14 refuses crt-pet's root (no type "object"); 15 refuses every x- key and oneOf; 17 shows crt-pet with no
+      // parameters and deletes minimum, maximum and format.
+      '(all tools, one request)': 'A D R D D R D D D R R R D R R A L',
     });
   });
 
@@ -222,14 +241,14 @@ describe("the kit's own baseline", () => {
   it('strict objects of enums: shown whole on strict mode and Claude, the enums and additionalProperties lost elsewhere', async () => {
     const listing = await readServer({ label: 'baseline', command: process.execPath, args: [SERVER_JS] }, 10_000);
     const report = await lintTools(listing.tools);
-    //                  1 2 3 4 5 6 7 8 9 0 1 2 3
+    //                  1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7
     expect(matrix(report)).toEqual({
       // additionalProperties: false goes on 2 and 3 (stripped, not in the list) and 4 (not among the 20 keys); 9 drops enums.
-      conjugate: 'A L L L A A A A L L L A L',
-      get_profile: 'A L L L A A A A L L L A L',
-      update_profile: 'A L L L A A A A L L L A L',
-      lessons: 'A L L L A A A A L L L A L',
-      '(all tools, one request)': 'A L L L A A A A L L L A L',
+      conjugate: 'A L L L A A A A L L L A L A R A A',
+      get_profile: 'A L L L A A A A L L L A L A R A A',
+      update_profile: 'A L L L A A A A L L L A L A R A A',
+      lessons: 'A L L L A A A A L L L A L A R A A',
+      '(all tools, one request)': 'A L L L A A A A L L L A L A R A A',
     });
     expect(kinds(report, 'conjugate', 'langflow')).toEqual(['additionalProperties', 'enum']);
     expect(kinds(report, 'get_profile', 'langflow')).toEqual(['additionalProperties']);
@@ -283,6 +302,16 @@ describe('refused or dropped: every way a profile rejects, and what it takes dow
     ['ai-sdk-google-2026-11', { properties: {} }, 'dropped server'],
     ['ai-sdk-google-2026-11', { type: 'object', properties: { a: { oneOf: [{ type: 'string' }] } } }, 'refused request'],
     ['ai-sdk-google-2026-11', { type: 'object', properties: { a: { enum: ['x', 1] } } }, 'refused request'],
+    // Today's APIs refuse the request; VS Code leaves a tool out alone, or Copilot fails the request before sending.
+    ['openai-functions-2026-11', { type: 'object', properties: { a: { type: 'array' } } }, 'refused request'],
+    ['openai-functions-2026-11', { properties: {} }, 'refused request'],
+    ['gemini-parameters-2026-09', { type: 'object', properties: { a: { type: 'string', propertyNames: { pattern: '^x' } } } }, 'refused request'],
+    ['gemini-parameters-2026-09', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, 'refused request'],
+    ['gemini-json-schema-2026-11', { type: 'object', properties: { a: { $ref: '#/$defs/A', type: 'string' } }, $defs: { A: { type: 'string' } } }, 'refused request'],
+    ['gemini-json-schema-2026-11', { type: 'object', properties: { a: { $ref: '#/$defs/Nope' } } }, 'refused request'],
+    ['vscode-copilot-2026-01', { type: 'object', properties: { a: { type: 'array' } } }, 'refused request'],
+    ['vscode-copilot-2026-01', { type: 'object', properties: { a: { type: 'strin' } } }, 'dropped tool'],
+    ['vscode-copilot-2026-01', { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: {} }, 'dropped tool'],
   ])('%s on %j: %s', async (host, schema, expected) => {
     expect(await verdictOf(host, schema)).toBe(expected);
   });
@@ -301,6 +330,34 @@ describe('refused or dropped: every way a profile rejects, and what it takes dow
     expect(report.server.hosts['claude-code-2025-07']!.detail).toBe(
       '400 invalid_request_error: tools.1.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
     );
+  });
+});
+
+describe('the $schema dialect, where a host compiles the schema with a validator', () => {
+  // gemini-cli 0.17 checks each call with Ajv's draft-07 class (its own SchemaValidator, run as published): a 2020-12
+  // declaration throws "no schema with key or ref" on the first call (speakeasy-api/gram#863, gemini-cli#14970). VS Code's
+  // JSON language service of 2026-01 cannot load the 2020-12 meta-schema and omits the tool (playwright-mcp#1357). The
+  // others validate nothing with the published $schema: the APIs, the frameworks (their own code runs here), Langflow.
+  const declaring = (dialect: string) => ({ name: 'browser_drop', description: 'Drop files.', inputSchema: { $schema: dialect, type: 'object', properties: { ref: { type: 'string' } }, required: ['ref'] } });
+
+  it('draft 2020-12: a loss on gemini-cli 2025-11, the tool left out on VS Code, nothing on the hosts without a validator', async () => {
+    const report = await lintTools([declaring('https://json-schema.org/draft/2020-12/schema')]);
+    expect(report.tools[0]!.hosts['gemini-cli-2025-11']!.lost).toEqual([
+      {
+        kind: 'dialect',
+        path: '/inputSchema/$schema',
+        what: "the host's validator (Ajv, draft-07) cannot compile $schema https://json-schema.org/draft/2020-12/schema: the tool's first call fails before the server sees it",
+      },
+    ]);
+    expect(report.tools[0]!.hosts['vscode-copilot-2026-01']).toMatchObject({ verdict: 'dropped', takesDown: 'tool' });
+    for (const host of ['openai-functions-2026-11', 'gemini-json-schema-2026-11', 'claude-code-2026-08', 'faithful']) expect(report.tools[0]!.hosts[host]!.verdict, host).toBe('accepted');
+  });
+
+  it('draft-07, as zod publishes it: no dialect loss anywhere', async () => {
+    const report = await lintTools([declaring('http://json-schema.org/draft-07/schema#')]);
+    for (const [host, verdict] of Object.entries(report.tools[0]!.hosts)) expect(verdict.lost?.filter((l) => l.kind === 'dialect') ?? [], host).toEqual([]);
+    expect(report.tools[0]!.hosts['gemini-cli-2025-11']!.verdict).toBe('accepted');
+    expect(report.tools[0]!.hosts['vscode-copilot-2026-01']!.verdict).toBe('accepted');
   });
 });
 

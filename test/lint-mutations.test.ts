@@ -17,7 +17,7 @@ import { REPO } from './helpers/server.js';
 import { TOOLS } from './fixtures/lint/thirty-tools.data.mjs';
 
 interface LintModule {
-  lintTools(entries: unknown[]): Promise<LintReport>;
+  lintTools(entries: unknown[], label?: string, operations?: undefined, hosts?: readonly string[]): Promise<LintReport>;
   runLint(argv: string[], ctx: { invocation: string; stdout: (t: string) => void; stderr: (t: string) => void; colour: boolean; width: number }): Promise<number>;
 }
 
@@ -106,6 +106,44 @@ const mutations: { name: string; file: string; from: string; to: string; holds: 
     from: 'if (TAUGHT.has(key) || (root && ROOT_ONLY.has(key))) continue;',
     to: 'continue;',
     holds: async (mod) => rules(await mod.lintTools(TOOLS), 'vendor_keyword').includes('untaught'),
+  },
+  {
+    name: 'definitions are walked whether a ref reaches them or not',
+    file: 'src/lint/refs.ts',
+    from: 'if (!DEF_MAPS.includes(step)) walk(sub, subPointer);',
+    to: 'walk(sub, subPointer);',
+    holds: async (mod) => rules(await mod.lintTools(recorded('notion-mcp-server')), 'API-get-user').join() === 'unused-defs',
+  },
+  {
+    name: 'a refusal is blamed on every cause, without asking the host again',
+    file: 'src/lint/hurt.ts',
+    from: "if (!FAILS.has(after.verdict) && after.verdict !== 'unknown') hurts.push(",
+    to: 'if (true) hurts.push(',
+    holds: async (mod) => {
+      const report = await mod.lintTools(recorded('server-github'), 'github', undefined, []);
+      return !tool(report, 'create_pull_request_review').findings[0]!.hurts!.some((h) => h.host === 'openai-strict');
+    },
+  },
+  {
+    name: 'severity ignores the targeted hosts',
+    file: 'src/lint/hurt.ts',
+    from: "h.verdict !== 'lossy' && targets.includes(h.host)) ? 'error' : 'warning';",
+    to: "h.verdict !== 'lossy') ? 'error' : 'warning';",
+    holds: async (mod) => tool(await mod.lintTools(recorded('server-github'), 'github', undefined, ['faithful']), 'create_pull_request_review').findings[0]!.severity === 'warning',
+  },
+  {
+    name: 'findings are not grouped across tools',
+    file: 'src/lint/causes.ts',
+    from: 'add(`${f.rule}\\u0000${f.path}`, f, tool.name);',
+    to: 'add(`${f.rule}\\u0000${f.path}\\u0000${tool.name}`, f, tool.name);',
+    holds: async (mod) => (await mod.lintTools(recorded('notion-mcp-server'))).causes!.filter((c) => c.rule === 'unused-defs').length === 1,
+  },
+  {
+    name: 'outputSchema is not read',
+    file: 'src/lint/rules.ts',
+    from: "if (isObject(tool.outputSchema)) found.push(...schemaFindings(tool.outputSchema, '/outputSchema'));",
+    to: '',
+    holds: async (mod) => rules(await mod.lintTools(recorded('server-filesystem')), 'read_media_file').includes('no-structural-union'),
   },
   {
     name: 'a drop is called a refusal',

@@ -7,10 +7,11 @@
  * test/helpers/profiles.ts; each Gemini host on its own is in test/profiles-gemini.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { getProfile, PROFILE_IDS, PROFILES } from '../src/lab/profiles/index.js';
+import { getProfile, HISTORIC_HOSTS, PROFILE_IDS, PROFILES, TODAY_SINCE, TODAYS_HOSTS } from '../src/lab/profiles/index.js';
 import {
   ANY_OF_VERB,
   BASELINE,
+  BASELINE_STRIPPED,
   EMPTY,
   NAME_BRANCH,
   NO_REQUIRED,
@@ -31,7 +32,7 @@ import {
 // ---------------------------------------------------------------------------
 
 describe('the profile list', () => {
-  it('has the thirteen profiles, in order, each with a source and one date', () => {
+  it('has the seventeen profiles, in order, each with a source and one date', () => {
     expect(PROFILE_IDS).toEqual([
       'faithful',
       'continue-gemini-2025-02',
@@ -47,6 +48,11 @@ describe('the profile list', () => {
       'mastra-google-2025-12',
       'langchain-mcp-2026-01',
       'ai-sdk-google-2026-11',
+      // Today's model APIs and VS Code (issue 22).
+      'openai-functions-2026-11',
+      'gemini-parameters-2026-09',
+      'gemini-json-schema-2026-11',
+      'vscode-copilot-2026-01',
     ]);
     expect(PROFILES.map((p) => p.id)).toEqual(PROFILE_IDS);
     for (const p of PROFILES) {
@@ -63,6 +69,38 @@ describe('the profile list', () => {
     expect(getProfile('gemini')).toBeUndefined();
     expect(getProfile('gemini-2025-11')).toBeUndefined();
     expect(getProfile('nope')).toBeUndefined();
+  });
+
+  it('dates every host by the day its version came out, and splits today\'s from the historic by that date', () => {
+    // Each date read by hand from the profile's own asOf and sources (the release the profile models).
+    const released = Object.fromEntries(PROFILES.map((p) => [p.id, p.released]));
+    expect(released).toEqual({
+      faithful: undefined,
+      'continue-gemini-2025-02': '2025-02-01',
+      'goose-google-2025-02': '2025-02-26',
+      'gemini-cli-2025-06': '2025-06-25',
+      'gemini-cli-2025-11': '2025-11-20',
+      'openai-strict': '2024-08-06',
+      'claude-code-2025-07': '2025-07-30',
+      'claude-code-2026-08': '2026-08-18',
+      langflow: '2026-03-27',
+      'openai-agents-2025-10': '2025-10-25',
+      'mastra-google-2025-12': '2025-12-08',
+      'langchain-mcp-2026-01': '2026-01-22',
+      'ai-sdk-google-2026-11': '2026-11-07',
+      'openai-functions-2026-11': '2026-11-18',
+      'gemini-parameters-2026-09': '2026-09-13',
+      'gemini-json-schema-2026-11': '2026-11-12',
+      'vscode-copilot-2026-01': '2026-01-23',
+    });
+    for (const p of PROFILES) if (p.released) expect(p.asOf, p.id).toMatch(/\d{4}-\d{2}/);
+    // Today's: released on or after 2025-10-01 (the 14 months before the kit's date, 2026-12).
+    expect(TODAY_SINCE).toBe('2025-10-01');
+    expect(TODAYS_HOSTS).toEqual([
+      'gemini-cli-2025-11', 'claude-code-2026-08', 'langflow', 'openai-agents-2025-10', 'mastra-google-2025-12', 'langchain-mcp-2026-01',
+      'ai-sdk-google-2026-11', 'openai-functions-2026-11', 'gemini-parameters-2026-09', 'gemini-json-schema-2026-11', 'vscode-copilot-2026-01',
+    ]);
+    expect(HISTORIC_HOSTS).toEqual(['faithful', 'continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06', 'openai-strict', 'claude-code-2025-07']);
   });
 
   it('cites primary sources only', () => {
@@ -322,7 +360,8 @@ describe('present is pure', () => {
 
   it('what the model sees is a copy, not the published object', async () => {
     for (const p of PROFILES) {
-      const tools = published(BASELINE);
+      // The Gemini API's `parameters` takes no $schema or additionalProperties: it is given the baseline without them.
+      const tools = published(p.id === 'gemini-parameters-2026-09' ? BASELINE_STRIPPED : BASELINE);
       const view = await p.present(tools);
       if ('rejected' in view) throw new Error(view.rejected);
       expect(view.tools[0]!.inputSchema).not.toBe(tools[0]!.inputSchema);

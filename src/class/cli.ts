@@ -2,7 +2,7 @@
  * `npm run class`: the instructor's commands for a workshop.
  *
  *   report [FOLDER]   every learner's journal under FOLDER, as one page and a terminal summary
- *   handout <lab>     a printable one-page handout (hypothesis, break, questions with blank boxes)
+ *   handout <lab>     a printable handout, one page or two (hypothesis, break, questions with blank boxes)
  *   sweep [...]       handed to runSweepCommand in src/class/sweep.ts
  *
  * Every bad input is one clear line and exit code 2.
@@ -46,8 +46,9 @@ Commands:
   report [FOLDER]     the class report: every breaks.jsonl under FOLDER, at any depth
                       (default learners/), as a terminal summary and an HTML page
 ${optionsHelp(REPORT_OPTIONS.filter((o) => o.name !== 'help'), { indent: 4, width: WIDTH })}
-  handout <lab>       a printable one-page handout: the hypothesis, the break and
-                      the questions with blank boxes, no answers
+  handout <lab>       a printable handout (one page; two for the longest diffs): the
+                      hypothesis, the break, the questions with blank boxes and
+                      the glossary's words it uses, no answers
 ${optionsHelp(HANDOUT_OPTIONS.filter((o) => o.name !== 'help'), { indent: 4, width: WIDTH })}
   sweep [...]         every lab x every client profile x every server build, on one page
                       (npm run class -- sweep --help for its options)

@@ -25,6 +25,7 @@
  */
 import type { Lab, Lang, Question } from '../learn/catalogue.js';
 import { normaliseLabel } from '../learn/catalogue.js';
+import { promptOnRun } from '../learn/predictions.js';
 import type { JournalEntry } from '../learn/journal.js';
 import type { Discovery, ReadJournal } from './discover.js';
 import type { ModelRunSummary } from './model-runs.js';
@@ -200,9 +201,9 @@ function measuredFor(question: Question, runs: JournalEntry[]): Measured | null 
   return { value: values[0]!.value, values: values.map(({ value, learners }) => ({ value, learners })), differs: values.length > 1 };
 }
 
-function summariseQuestion(question: Question, lang: Lang, counted: JournalEntry[], runs: JournalEntry[]): QuestionSummary {
+function summariseQuestion(lab: Lab, question: Question, lang: Lang, counted: JournalEntry[], runs: JournalEntry[]): QuestionSummary {
   const measured = measuredFor(question, runs);
-  const base = { id: question.id, prompt: question.prompt[lang], unit: question.unit ?? null, measured };
+  const base = { id: question.id, prompt: promptOnRun(lab, question, lang), unit: question.unit ?? null, measured };
   const answers = counted.map((e) => answerOf(question, e)).filter((v): v is Value => v !== undefined);
   if (question.kind === 'number') {
     const predictions = (answers as number[]).slice().sort((a, b) => a - b);
@@ -286,7 +287,7 @@ export function summariseLab(lab: Lab, journals: ReadJournal[], lang: Lang): Lab
     predicted: counted.length,
     revised: counted.filter((e) => e.kind === 'revision').length,
     predictedNotRun: people.filter((p) => p.latestRun === undefined && p.hasPrediction).length,
-    questions: lab.questions.map((q) => summariseQuestion(q, lang, counted, ran.map((p) => p.latestRun!))),
+    questions: lab.questions.map((q) => summariseQuestion(lab, q, lang, counted, ran.map((p) => p.latestRun!))),
     reflections: summariseReflections(people),
   };
 }

@@ -13,9 +13,11 @@ import { isAbsolute, join } from 'node:path';
 import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option, type ValuesOf } from '../core/options.js';
 import type { ChatSetup } from '../lab/chat/setup.js';
 import { runCommand, UsageError, UserError } from '../core/user-error.js';
+import { forUser, fromUser } from '../core/cwd.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
 import * as flow from '../learn/flow.js';
+import { showLearners } from '../learn/learners-list.js';
 import { detectLang, isLang } from '../core/lang.js';
 import { t } from '../core/messages/index.js';
 import { DEFAULT_KNOBS, type Knobs } from '../lab/knobs.js';
@@ -42,10 +44,12 @@ const MAX_CONCURRENCY = 16;
 
 /** The options of a lab: the learner's path. */
 const LAB_OPTIONS = [
-  { name: 'variant', kind: 'string', value: 'ID', help: 'a lab (a break from breaks/), or baseline' },
+  { name: 'variant', kind: 'string', value: 'ID', help: 'a lab (a break from breaks/), or baseline; the lab alone as a word does the same' },
   { name: 'learner', kind: 'string', value: 'NAME', help: 'whose notes and workspace (remembered after the first time)' },
+  { name: 'learners', kind: 'boolean', help: 'list the learners of this copy, how many labs each has run and fixed' },
   { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the sheets and questions (default: the last one asked for, else the locale)' },
   { name: 'read', kind: 'boolean', help: 'show the lab sheet' },
+  { name: 'all', kind: 'boolean', help: t('learn.readAllHelp', detectLang()) },
   { name: 'hint', kind: 'string', value: 'N', help: 'show hint N of the lab sheet' },
   { name: 'workspace', kind: 'boolean', help: 'write the broken server into learners/<name>/workspace/<lab>/' },
   { name: 'reset', kind: 'boolean', help: 'restore the broken workspace (asks first; --yes to skip asking)' },
@@ -85,7 +89,7 @@ const MODEL_OPTIONS = [
 
 const WIDTH = helpWidth(LAB_OPTIONS, RUN_OPTIONS, MODEL_OPTIONS);
 
-export const USAGE = `Usage: npm run lab -- [--variant <id>] [options]
+export const USAGE = `Usage: npm run lab -- [<lab> | --variant <id>] [options]
 
 With no --variant: the labs, where you are in each, and what to do next.
 With --variant <lab>: asks your predictions, runs the lab, and puts your
@@ -116,17 +120,20 @@ function integer(name: string, value: string | undefined, fallback: number, min:
 }
 
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Command | 'help' {
-  const { values } = parseOptions([...LAB_OPTIONS, ...RUN_OPTIONS, ...MODEL_OPTIONS], argv, usage);
+  const { values, positionals } = parseOptions([...LAB_OPTIONS, ...RUN_OPTIONS, ...MODEL_OPTIONS], argv, usage, { positionals: true, env });
   if (values.help) return 'help';
   const variants = [BASELINE, ...listBreaks()];
-  if (values.variant !== undefined && !variants.includes(values.variant)) {
-    throw usage(`unknown variant "${values.variant}"; one of: ${variants.join(', ')}`);
+  // The lab as a plain word, as `npm run check -- <lab>` takes it: `npm run lab broken-schema` needs no `--` at all.
+  if (positionals.length > 1) throw usage(`one lab at a time (got ${positionals.join(', ')})`);
+  if (positionals[0] !== undefined && values.variant !== undefined && positionals[0] !== values.variant) throw usage(`two labs: ${positionals[0]} and --variant ${values.variant}; name one`);
+  const variant = values.variant ?? positionals[0];
+  if (variant !== undefined && !variants.includes(variant)) {
+    throw usage(`unknown variant "${variant}"; one of: ${variants.join(', ')}`);
   }
   const clientId = values.client ?? 'faithful';
   const client = getProfile(clientId);
   if (!client) throw usage(`unknown client "${clientId}"; one of: ${PROFILE_IDS.join(', ')}`);
   if (values.spec !== undefined) throw usage(`--spec is gone: which error a client sees depends on the server build, not the MCP revision; use --server ${SERVER_BUILDS.join('|')}`);
-  const variant = values.variant;
   const lab = variant && variant !== BASELINE ? loadCatalogue().find((l) => l.id === variant) : undefined;
   // An exploration of a lab runs on the lab's own server build unless told otherwise.
   const server = values.server ?? lab?.runs[0]?.server ?? DEFAULT_BUILD;
@@ -137,6 +144,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (values.solution && variant === BASELINE) throw usage('--solution needs a break: the baseline has no solution');
   const labOnly = (['read', 'workspace', 'reset'] as const).filter((flag) => values[flag]).map((f) => `--${f}`);
   if (values.hint !== undefined) labOnly.push('--hint');
+  if (values.all && !values.read) throw usage(`--all goes with --read: --variant ${lab?.id ?? listBreaks()[0] ?? '<lab>'} --read --all`);
   if (labOnly.length > 0 && !lab) throw usage(`${labOnly.join(', ')} needs a lab: --variant ${listBreaks()[0] ?? '<lab>'}`);
   if (values['no-predict'] && values.predict !== undefined) throw usage('--no-predict and --predict exclude each other');
   if (values.html !== undefined && values.html.trim() === '') throw usage('--html takes a file name: --html report.html');
@@ -151,6 +159,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     // --lang, else the one last asked for (learners/.lang), else the locale.
     lang: (values.lang as Lang | undefined) ?? rememberedLang(REPO) ?? detectLang(env),
     learner: values.learner,
+    learners: values.learners ?? false,
     explicitSettings: values.client !== undefined || values.server !== undefined || values.workload !== undefined || (values['read-only'] ?? false) || chat !== undefined,
     run: {
       variant: variant ?? BASELINE,
@@ -169,14 +178,16 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
       },
     },
     read: (values.read ?? false),
+    all: (values.all ?? false),
     hint: values.hint === undefined ? undefined : integer('hint', values.hint, 1, 1),
     workspace: (values.workspace ?? false),
     reset: (values.reset ?? false),
     yes: (values.yes ?? false),
     noPredict: (values['no-predict'] ?? false),
-    predictFile: values.predict,
-    // A bare name goes into out/ (ignored by git), not into the checkout's root.
-    htmlFile: values.html === undefined ? undefined : values.html.includes('/') || isAbsolute(values.html) ? values.html : join('out', values.html),
+    // Every path is read from the folder the command was typed in (src/core/cwd.ts), not the package root npm moves to.
+    predictFile: values.predict === undefined ? undefined : fromUser(values.predict),
+    // A bare name goes into the kit's out/ (ignored by git), not into the checkout's root.
+    htmlFile: values.html === undefined ? undefined : values.html.includes('/') || isAbsolute(values.html) ? fromUser(values.html) : join(REPO, 'out', values.html),
   };
 }
 
@@ -205,21 +216,24 @@ function chatSetup(values: ValuesOf<typeof MODEL_OPTIONS>, env: NodeJS.ProcessEn
     apiKey: env[keyVar] || undefined,
     concurrency: integer('concurrency', values.concurrency, 2, 1, MAX_CONCURRENCY),
     timeoutMs: timeout * 1000,
-    record: values.record,
-    replay: values.replay,
+    record: values.record === undefined ? undefined : fromUser(values.record),
+    replay: values.replay === undefined ? undefined : fromUser(values.replay),
   };
 }
 
 function writeHtml(file: string, report: LabReport, lang: Lang, say: (text: string) => void): void {
   writeReportPage(file, { report, lang, sheet: labSheetQuote(report.variant, lang) });
-  say(`${t('common.wrote', lang, { file })}\n`);
+  say(`${t('common.wrote', lang, { file: forUser(file) })}\n`);
 }
 
 async function dispatch(command: Command): Promise<number> {
   const { lab } = command;
+  if (command.learners) return showLearners(command);
   if (!command.variant) return flow.showCatalogue(command);
-  if (lab && command.read) return flow.showSheet(lab, command.lang);
-  if (lab && command.hint !== undefined) return flow.showHint(lab, command.hint, command.lang);
+  // The sheet and the hints are read for the learner the kit knows, if any: say whom, as every learner's command does.
+  if (lab && (command.read || command.hint !== undefined)) flow.sayWho(flow.knownLearner(command), command.lang);
+  if (lab && command.read) return flow.showSheet(lab, command);
+  if (lab && command.hint !== undefined) return flow.showHint(lab, command.hint, command.lang, flow.knownLearner(command));
   if (lab && command.workspace) return flow.makeWorkspace(lab, command);
   if (lab && command.reset) return flow.reset(lab, command);
   if (command.run.json) {

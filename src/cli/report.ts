@@ -8,6 +8,8 @@ import { LANGS, type Lang } from '../learn/catalogue.js';
 import { detectLang } from '../core/lang.js';
 import { runCommand, UserError } from '../core/user-error.js';
 import { labSheetQuote, readSavedReport, writeReportPage } from '../report/write.js';
+import { forUser, fromUser } from '../core/cwd.js';
+import { t } from '../core/messages/index.js';
 
 const OPTIONS = [
   { name: 'output', kind: 'string', short: 'o', value: 'FILE', help: 'where to write the page (default: the saved file with .html for .json)' },
@@ -32,12 +34,13 @@ function reportMain(argv: string[]): number {
   }
   if (positionals.length !== 1) throw fail(positionals.length === 0 ? 'which file?' : 'one file at a time');
   if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw fail(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
-  const file = positionals[0]!;
-  const output = values.output ?? `${file.replace(/\.json$/i, '')}.html`;
+  // Read and written from the folder the command was typed in (src/core/cwd.ts), not the package root npm moves to.
+  const file = fromUser(positionals[0]!);
+  const output = values.output === undefined ? `${file.replace(/\.json$/i, '')}.html` : fromUser(values.output);
   const lang = (values.lang as Lang | undefined) ?? detectLang();
   const report = readSavedReport(file);
   writeReportPage(output, { report, lang, sheet: labSheetQuote(report.variant, lang) });
-  process.stdout.write(`wrote ${output}\n`);
+  process.stdout.write(`${t('common.wrote', lang, { file: forUser(output) })}\n`);
   return 0;
 }
 

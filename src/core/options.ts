@@ -5,6 +5,8 @@
  * declares its options this way.
  */
 import { parseArgs } from 'node:util';
+import { detectLang } from './lang.js';
+import { t } from './messages/index.js';
 
 export interface Option {
   /** The flag without its dashes: 'calls' is --calls. */
@@ -35,8 +37,24 @@ export function parseOptions<const T extends readonly Option[]>(
   table: T,
   argv: string[],
   fail: (message: string) => Error,
-  { positionals: allowPositionals = false } = {},
+  { positionals: allowPositionals = false, env = process.env }: { positionals?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): { values: ValuesOf<T>; positionals: string[] } {
+  const eaten = eatenByNpm(table, env);
+  if (eaten.length > 0) {
+    /*
+     * The command again, with `--` in its place. npm keeps no trace of where
+     * an option stood: a string option whose value npm left to the script
+     * (--variant x: npm_config_variant=true, and x) takes the first word it
+     * left when that is the only way to read it (as many such options as
+     * words); else the command is shown with "…" for the learner to fill in.
+     */
+    const lost = eaten.filter((word, i) => word.startsWith('--') && table.find((o) => `--${o.name}` === word)?.kind === 'string' && (eaten[i + 1] === undefined || eaten[i + 1]!.startsWith('--')));
+    const sure = lost.length === 0 || lost.length === argv.length;
+    const left = [...argv];
+    const words = eaten.flatMap((word) => (lost.includes(word) ? [shellWord(word), sure ? shellWord(left.shift()!) : '…'] : [shellWord(word)]));
+    const command = `npm run ${env.npm_lifecycle_event} -- ${[...words, ...(sure ? left.map(shellWord) : [])].join(' ')}`;
+    throw fail(t('common.npmTookOption', detectLang(env), { options: eaten.filter((word) => word.startsWith('--')).join(', '), command }));
+  }
   const options = Object.fromEntries(table.map((o) => [o.name, { type: o.kind, ...(o.short ? { short: o.short } : {}) }]));
   try {
     const { values, positionals } = parseArgs({ args: argv, options, strict: true, allowPositionals });
@@ -71,4 +89,50 @@ export function optionsHelp(table: readonly Option[], { indent = 2, width }: { i
 /** The width of the option column that fits every table given (so that two groups of one --help line up). */
 export function helpWidth(...tables: (readonly Option[])[]): number {
   return Math.max(...tables.flat().filter((o) => !o.hidden).map((o) => `${o.short ? `-${o.short}, ` : ''}--${o.name}${o.value ? ` ${o.value}` : ''}`.length)) + 3;
+}
+
+/*
+ * A forgotten `--`: `npm run lab --variant broken-schema` hands --variant to
+ * npm, which keeps an option it does not know as its own config, passes the
+ * script only `broken-schema`, and tells the script in the environment:
+ * npm_config_variant=true (https://docs.npmjs.com/cli/v11/using-npm/config,
+ * "Command Line Flags" and "Environment Variables"; docs/sources.md, "npm
+ * around the kit's commands"). A value written with `=` is kept there whole
+ * (--variant=x: npm_config_variant=x); --no-x is x="".
+ *
+ * Only an option npm itself does not define says anything: npm puts some of
+ * its own in every script's environment (npm_config_yes, ...), and a user's
+ * .npmrc or CI may set others; the names below are those of the kit's option
+ * tables that `npm config ls -l` (npm 11) lists as npm's own.
+ */
+const NPM_OWN = new Set(['all', 'json', 'read-only', 'save', 'workspace', 'yes']);
+
+/** The kit's flags npm takes as an abbreviation of one of its own (nopt expands a unique prefix): --read is npm's --read-only. */
+const NPM_ABBREVIATES: Record<string, string> = { read: 'read-only' };
+
+/** The words of the command line npm took for itself before the script started, as the user typed them; none outside `npm run`. */
+export function eatenByNpm(table: readonly Option[], env: NodeJS.ProcessEnv = process.env): string[] {
+  if (!env.npm_lifecycle_event) return [];
+  const names = new Set(table.map((o) => o.name));
+  const words: string[] = [];
+  for (const option of table) {
+    const variable = (name: string) => env[`npm_config_${name.replace(/-/g, '_')}`];
+    const npmOwn = NPM_ABBREVIATES[option.name];
+    if (npmOwn !== undefined) {
+      if (variable(npmOwn) === 'true') words.push(`--${option.name}`);
+      continue;
+    }
+    if (NPM_OWN.has(option.name)) continue;
+    const value = variable(option.name);
+    if (value === undefined) continue;
+    if (value === '' && names.has(`no-${option.name}`)) words.push(`--no-${option.name}`);
+    else if (value === 'true') words.push(`--${option.name}`);
+    else if (value !== '') words.push(`--${option.name}`, value);
+  }
+  return words;
+}
+
+/** A word of a shell command: quoted when it holds a space or a quote. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -24,14 +24,30 @@ export class UsageError extends UserError {
 }
 
 /**
+ * Ctrl+C at a prompt, from a command that knows what it had already written
+ * (a locked prediction, a run): its message says what was kept, in place of
+ * the command's `interrupted` text.
+ */
+export class Interrupted extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/**
  * Runs a command's main: a UserError is its line (and hint) on stderr and its
  * exit code; Ctrl+C at a prompt (inquirer's ExitPromptError) is exit 130,
- * after `interrupted` is printed.
+ * after `interrupted` is printed (an Interrupted error's own message instead).
  */
 export async function runCommand(name: string, main: () => Promise<number> | number, interrupted = 'Interrupted: nothing was saved.'): Promise<number> {
   try {
     return await main();
   } catch (error) {
+    if (error instanceof Interrupted) {
+      process.stderr.write(`\n${error.message}\n`);
+      return 130;
+    }
     if (error instanceof Error && error.name === 'ExitPromptError') {
       process.stderr.write(`\n${interrupted}\n`);
       return 130;

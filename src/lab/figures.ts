@@ -7,7 +7,7 @@
  * "better" and "worse".
  */
 import type { Lang } from '../core/lang.js';
-import { formatNumber } from '../core/messages/index.js';
+import { formatNumber, t } from '../core/messages/index.js';
 import type { RunResult } from './runner.js';
 
 /** The part of a run the figures read: a full run, or the sweep's reduced one. */
@@ -85,8 +85,9 @@ export const FIGURES: readonly FigureDef[] = [
     read: (r) => r.retries.perFailingCall,
     better: 'lower',
     tier: 'diagnostic',
-    label: { en: 'retries per failing call (cap)', es: 'reintentos por llamada fallida (tope)' },
-    format: (v, r, lang) => `${formatNumber(v, lang)} (${r.retries.cap})`,
+    label: { en: 'retries per failing call', es: 'reintentos por llamada fallida' },
+    // The most the agent allows beside it, in words: "3.56 of at most 9" (a bare "(cap)" meant nothing to a newcomer).
+    format: (v, r, lang) => t('common.ofAtMost', lang, { value: formatNumber(v, lang), cap: r.retries.cap }),
   },
   {
     id: 'accuracy',

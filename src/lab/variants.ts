@@ -7,12 +7,15 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { bundle as bundleFile, cached, sourcesKey } from '../core/bundler.mjs';
 import { BREAKS_DIR, REPO, SOLUTIONS_DIR } from './paths.js';
 import { UserError } from '../core/user-error.js';
+import { forUser } from '../core/cwd.js';
+import { detectLang } from '../core/lang.js';
+import { t } from '../core/messages/index.js';
 
 export const BASELINE = 'baseline';
 
@@ -83,9 +86,46 @@ export function baselineName(id: string): string {
 
 /** A server that does not build: the learner's code to fix, exit 1 (not a usage error). */
 export class BuildError extends UserError {
-  constructor(message: string) {
-    super(message, 1);
+  constructor(message: string, hint?: string) {
+    super(message, 1, hint);
   }
+}
+
+/**
+ * The kit's own server sources (src/, contract/) that differ from the
+ * commit they were cloned at: a learner who fixed the kit's src/ in place of
+ * the workspace. Undefined where that cannot be told: a copy of the kit
+ * without its own .git (a download, a copy inside another repository), or no
+ * git at all.
+ */
+export function changedKitSources(root = REPO): string[] | undefined {
+  const git = (args: string[]) => execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8' });
+  try {
+    // Only the kit's own repository answers: a copy inside someone else's would name their files.
+    if (realpathSync(git(['rev-parse', '--show-toplevel']).trim()) !== realpathSync(root)) return undefined;
+    // -z: one path per entry, as it is (no quoting of spaces or accents); untracked files too, they are built as well.
+    const entries = git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...SOURCE_DIRS]).split('\0').filter(Boolean);
+    // "XY path", or "R  new\0old" for a rename: the entry after a rename is its old name, skipped.
+    const files: string[] = [];
+    for (let i = 0; i < entries.length; i++) {
+      files.push(entries[i]!.slice(3));
+      if (entries[i]![0] === 'R' || entries[i]![0] === 'C') i++;
+    }
+    return files;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a break does not apply to the kit's src/, and how to get back: the changed files named, or (no git) where edits belong. */
+function doesNotApply(patch: string, stderr: string): BuildError {
+  const lang = detectLang();
+  const changed = changedKitSources();
+  if (changed === undefined || changed.length === 0) {
+    return new BuildError(`${relative(REPO, patch)} does not apply to the baseline: ${stderr.replace(/\s*\n\s*/g, '; ')}`, t('learn.kitSourcesMaybeChanged', lang));
+  }
+  const files = changed.map((file) => forUser(join(REPO, file))).map((file) => (/[\s'"]/.test(file) ? `"${file}"` : file)).join(' ');
+  return new BuildError(t('learn.kitSourcesChanged', lang, { patch: relative(REPO, patch), files }), t('learn.kitSourcesRestore', lang, { files }));
 }
 
 /**
@@ -136,7 +176,9 @@ export function prepareSources(patches: string[], root = REPO): string {
         });
       } catch (error) {
         const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
-        throw new BuildError(`${relative(REPO, patch)} does not apply to ${root === REPO ? 'the baseline' : root}: ${stderr ?? error}`);
+        // The kit's own sources: most likely a learner edited src/ in place of the workspace; say which files, and how to put them back.
+        if (root === REPO) throw doesNotApply(patch, stderr ?? String(error));
+        throw new BuildError(`${relative(REPO, patch)} does not apply to ${root}: ${stderr ?? error}`);
       }
     }
     return work;

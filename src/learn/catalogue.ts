@@ -51,6 +51,8 @@ export interface Lab {
   title: Text;
   runs: LabRun[];
   questions: Question[];
+  /** The sheet has the learner make the compiler see the break (lab 1: the executor typed from the schema): `npm run check` puts the break back on a copy of the workspace and wants a type error. */
+  compilerCatchesBreak?: boolean;
   /** How many seeds the lab's runs take, so that a question is answered by a spread and not one lucky seed (default: the catalogue's). */
   seeds?: number;
 }
@@ -151,12 +153,10 @@ export function measureAcross(figure: Figure, perSeed: unknown[]): Measured {
   return { value, values, agree: counts.get(value) };
 }
 
-/** The run a question is scored on (the first its figure reads), in words: "low-level: server low-level, client faithful". */
-export function scoredOn(lab: Lab, question: Question, lang: Lang): string {
+/** The run a question is scored on: the first its figure reads. */
+export function questionRun(lab: Lab, question: Question): LabRun | undefined {
   const name = figurePaths(question.figure)[0]!.split('.')[0]!;
-  const run = lab.runs.find((r) => r.name === name);
-  if (!run) return name;
-  return `${run.name}: ${run.server}, ${run.client}${run.workload && run.workload !== 'conjugate' ? `, ${run.workload}` : ''}${run.readOnly ? `, ${t('common.readOnly', lang)}` : ''}`;
+  return lab.runs.find((r) => r.name === name);
 }
 
 /** Every path a figure reads. */

@@ -7,6 +7,10 @@
  *    schema, against the kit's contract and known-violations list for this
  *    lab (those of the reference solution, built from the kit: never the
  *    workspace's own, which a learner could edit to pass);
+ * 2b. where the lab's sheet has the learner make the compiler see the break
+ *    (`compilerCatchesBreak` in the catalogue: lab 1 types the executor from
+ *    the schema), the break put back on a copy of the workspace no longer
+ *    type-checks;
  * 3. the lab's runs against it are not worse than the reference solution's
  *    (src/lab/figures.ts, `verdict`: what the user gets first, then what it
  *    cost in retries). Where the solution only restores the
@@ -15,7 +19,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { sourcesKey } from '../core/bundler.mjs';
 import type { Violation } from '../contract/rules.js';
 import { checkServer } from '../contract/check.js';
@@ -24,7 +29,7 @@ import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { getProfile } from '../lab/profiles/index.js';
 import { run, type RunResult, type RunSettings } from '../lab/runner.js';
-import { buildServer, BuildError, bundleDigest, contractOf, patchChain, serverCommand } from '../lab/variants.js';
+import { breakPatch, buildServer, BuildError, bundleDigest, contractOf, patchChain, serverCommand } from '../lab/variants.js';
 import { replaceFile } from './atomic.js';
 import type { Lab, LabRun } from './catalogue.js';
 
@@ -41,7 +46,33 @@ export interface RunComparison {
 export type CheckVerdict =
   | { fixed: false; buildError: string }
   | { fixed: false; typeErrors: string }
-  | { fixed: boolean; violations: Violation[]; runs: RunComparison[] };
+  | { fixed: boolean; violations: Violation[]; runs: RunComparison[]; compilerCatchesBreak?: CompilerCatches };
+
+/** With the lab's break put back on the workspace: the compiler refuses it (`caught`), or it still type-checks (`blind`), or the break no longer applies to the learner's file (`unapplied`). */
+export type CompilerCatches = 'caught' | 'blind' | 'unapplied';
+
+/**
+ * Puts the lab's break back on a copy of the workspace (one line of context
+ * is enough: the learner may have rewritten what is around it) and
+ * type-checks the copy. Lab 1's lesson is that a type derived from the
+ * schema lets the compiler catch the break: a workspace that still
+ * type-checks with `.partial()` back has not learnt it.
+ */
+export function compilerCatchesBreak(lab: Lab, workspace: string): CompilerCatches {
+  const work = mkdtempSync(join(tmpdir(), 'schema-breaks-rebreak-'));
+  try {
+    cpSync(join(workspace, 'src'), join(work, 'src'), { recursive: true });
+    try {
+      // GIT_CEILING_DIRECTORIES: the patch applies to the copy, relative to its root (as src/lab/variants.ts applies them).
+      execFileSync('git', ['apply', '-C1', '--whitespace=nowarn', breakPatch(lab.id)], { cwd: work, env: { ...process.env, GIT_CEILING_DIRECTORIES: dirname(work) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    } catch {
+      return 'unapplied';
+    }
+    return typeCheck(work) ? 'caught' : 'blind';
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
 
 /**
  * The workspace's sources through the kit's TypeScript compiler and
@@ -103,6 +134,7 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
   }
   const typeErrors = existsSync(join(workspace, 'src')) ? typeCheck(workspace) : '';
   if (typeErrors) return { fixed: false, typeErrors };
+  const caught = lab.compilerCatchesBreak && existsSync(join(workspace, 'src')) ? compilerCatchesBreak(lab, workspace) : undefined;
   // The reference: the kit's own solution, built from the kit's sources.
   const referenceJs = await buildServer(patchChain(lab.id).solution);
   let violations: Violation[];
@@ -129,7 +161,7 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
       return { run: labRun, worse, better: judged.better, reference, workspace: candidate };
     }),
   );
-  return { fixed: violations.length === 0 && runs.every((r) => r.worse.length === 0), violations, runs };
+  return { fixed: violations.length === 0 && runs.every((r) => r.worse.length === 0) && (caught === undefined || caught === 'caught'), violations, runs, ...(caught ? { compilerCatchesBreak: caught } : {}) };
 }
 
 const violationKey = (v: Violation) => `${v.rule} ${v.tool} ${v.path}`;

@@ -10,10 +10,14 @@ export interface Command {
   lab?: Lab;
   lang: Lang;
   learner?: string;
+  /** --learners: list the learners of this copy instead. */
+  learners: boolean;
   /** True when the learner chose the run settings (--client/--server/...): an exploration, not the lab's own runs. */
   explicitSettings: boolean;
   run: LabOptions;
   read: boolean;
+  /** --all with --read: the whole sheet even before a run (it gives the answers away). */
+  all: boolean;
   hint?: number;
   workspace: boolean;
   reset: boolean;

@@ -14,17 +14,20 @@ import { getProfile } from '../lab/profiles/index.js';
 import { renderTerminal } from '../lab/report.js';
 import { solutionPatch } from '../lab/variants.js';
 import { labSheetQuote, writeReportPage } from '../report/write.js';
-import { loadCatalogue, type Lab, type LabResults, type Lang } from './catalogue.js';
+import { DEFAULT_LAB_SEEDS, loadCatalogue, type Lab, type LabResults, type Lang } from './catalogue.js';
+import { referenceLines } from './reference.js';
 import type { FigureDef } from '../lab/figures.js';
 import { checkWorkspace, type CheckVerdict, type RunComparison } from './check.js';
 import { isLang } from '../core/lang.js';
 import { t, type MessageId } from '../core/messages/index.js';
 import { Journal, type JournalEntry } from './journal.js';
-import { learnerDir, rememberedLearner, rememberLearner, validateLearnerName } from './learner.js';
+import { learnerDir, listLearners, rememberedLearner, rememberLearner, validateLearnerName } from './learner.js';
 import { askPredictions, compare, readPredictionFile, renderComparison, type Prediction } from './predictions.js';
 import { hints, readSheet, renderForTerminal, splitSheet } from './sheets.js';
 import { createWorkspace, filesToEdit, resetWorkspace, workspaceDir, WorkspaceExistsError } from './workspace.js';
-import { UserError } from '../core/user-error.js';
+import { Interrupted, UserError } from '../core/user-error.js';
+import { forUser } from '../core/cwd.js';
+import { showLong } from '../core/pager.js';
 
 /** A learner's mistake the command explains in one line (exit code 2). */
 export class FlowError extends UserError {}
@@ -59,6 +62,20 @@ export async function resolveLearner(command: Pick<Command, 'learner' | 'lang'>,
     name = validateLearnerName(typed);
   }
   return name;
+}
+
+/** --learner, else the remembered one, else undefined: for a command that needs no name (the catalogue, the sheet, a hint). */
+export function knownLearner(command: Pick<Command, 'learner'>, root = REPO): string | undefined {
+  return command.learner !== undefined ? validateLearnerName(command.learner) : rememberedLearner(root);
+}
+
+/**
+ * The first line of every learner's command: whom it acts for and where
+ * that learner's notes and workspaces are, so that a learner who shares a
+ * copy of the kit sees at once whose work a command reads or writes.
+ */
+export function sayWho(name: string | undefined, lang: Lang, root = REPO): void {
+  out(name ? t('learn.actingFor', lang, { name, dir: `${forUser(learnerDir(root, name))}/` }) : t('learn.actingForNobody', lang));
 }
 
 /**
@@ -140,10 +157,11 @@ function nextCommand(lab: Lab, state: LabState): string {
 
 export async function showCatalogue(command: Command, root = REPO): Promise<number> {
   const labs = loadCatalogue();
-  const name = command.learner !== undefined ? validateLearnerName(command.learner) : rememberedLearner(root);
+  const name = knownLearner(command, root);
   const entries = name ? journalOf(name, root).read() : [];
   const states = labs.map((lab) => labState(entries, lab.id));
-  out(`${t('learn.catalogueTitle', command.lang)}${name ? ` · ${name}` : ''}`);
+  sayWho(name, command.lang, root);
+  out(t('learn.catalogueTitle', command.lang));
   out('');
   labs.forEach((lab, i) => out(`  ${i + 1}. ${lab.id.padEnd(22)} ${t(STATE_TEXT[states[i]!], command.lang).padEnd(12)} ${lab.title[command.lang]}`));
   out('');
@@ -178,7 +196,7 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
   const labCommand: Command = { ...command, variant: lab.id, lab };
   switch (action) {
     case 'read':
-      return showSheet(lab, command.lang);
+      return showSheet(lab, labCommand, root);
     case 'run':
       return runLabPath(lab, labCommand);
     case 'workspace':
@@ -189,7 +207,7 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
       // The cascade goes gentle to nearly-the-answer: the learner picks how far to go.
       const all = hints(readSheet(lab.id, command.lang));
       const n = await select({ message: t('learn.chooseHint', command.lang), choices: all.map((h, i) => ({ name: h.title, value: i + 1 })) });
-      return showHint(lab, n, command.lang);
+      return showHint(lab, n, command.lang, name);
     }
     default:
       return 0;
@@ -200,16 +218,41 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
 // The sheet and its hints
 // ---------------------------------------------------------------------------
 
-export async function showSheet(lab: Lab, lang: Lang): Promise<number> {
-  out(await renderForTerminal(readSheet(lab.id, lang), lab.id, lang));
+/**
+ * The sheet, in two halves: before the learner (--learner, else the
+ * remembered one) has a run of the lab in their notes, only the part before
+ * the stop mark and one line on how to see the rest; after it, or with
+ * --all (which says it spoils), the whole sheet. Through the pager on a
+ * terminal (src/core/pager.ts).
+ */
+export async function showSheet(lab: Lab, command: Pick<Command, 'learner' | 'lang' | 'all'>, root = REPO): Promise<number> {
+  const { lang } = command;
+  const name = knownLearner(command, root);
+  const state = name ? labState(journalOf(name, root).read(), lab.id) : 'not started';
+  const ran = state === 'run' || state === 'fixed';
+  const sheet = readSheet(lab.id, lang, root);
+  const langFlag = lang === 'en' ? '' : ` --lang ${lang}`;
+  let text: string;
+  if (ran) text = await renderForTerminal(sheet, lab.id, lang);
+  else if (command.all) text = `${t('learn.sheetSpoils', lang)}\n\n${await renderForTerminal(sheet, lab.id, lang)}`;
+  else {
+    const rest = t('learn.sheetRest', lang, { run: `npm run lab -- --variant ${lab.id}${langFlag}`, all: `npm run lab -- --variant ${lab.id} --read --all${langFlag}` });
+    text = `${(await renderForTerminal(splitSheet(sheet).before, lab.id, lang)).trimEnd()}\n\n${rest}`;
+  }
+  await showLong(`${text}\n`);
   return 0;
 }
 
-export async function showHint(lab: Lab, n: number, lang: Lang): Promise<number> {
+/** The sheets write a learner's folder as learners/<name>/ (learners/<nombre>/ in Spanish). */
+const LEARNER_PLACEHOLDER = /learners\/<(?:name|nombre)>\//g;
+
+/** A hint, with the learner's own folder where the sheet has the placeholder (when the kit knows the learner). */
+export async function showHint(lab: Lab, n: number, lang: Lang, learner?: string, root = REPO): Promise<number> {
   const all = hints(readSheet(lab.id, lang));
   const hint = all[n - 1];
   if (!hint) throw new FlowError(t('learn.noSuchHint', lang, { count: all.length }));
-  out(await renderForTerminal(`**${hint.title}**\n\n${hint.text}\n`, lab.id, lang));
+  const text = learner ? hint.text.replace(LEARNER_PLACEHOLDER, () => `${forUser(learnerDir(root, learner))}/`) : hint.text;
+  out(await renderForTerminal(`**${hint.title}**\n\n${text}\n`, lab.id, lang));
   if (n < all.length) out(`${t('learn.nextHint', lang)} npm run lab -- --variant ${lab.id} --hint ${n + 1}${lang === 'en' ? '' : ` --lang ${lang}`}`);
   return 0;
 }
@@ -236,6 +279,20 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
   const canAsk = interactive();
   if (!command.noPredict && command.predictFile === undefined && !canAsk) throw new FlowError(t('learn.noTty', lang));
   const name = command.noPredict && command.learner === undefined && !rememberedLearner(root) ? undefined : await resolveLearner(command, root);
+  sayWho(name, lang, root);
+  const notes = name ? forUser(join(learnerDir(root, name), 'notes', 'breaks.md')) : '';
+  /*
+   * What this run has written so far: Ctrl+C says exactly that. Once anything
+   * is written the learner is remembered, so that the next command finds the
+   * notes it was written to.
+   */
+  let kept: 'prediction' | 'run' | undefined;
+  const keep = (what: 'prediction' | 'run') => {
+    kept = what;
+    rememberLearner(root, name!);
+  };
+  const interrupted = () =>
+    kept === 'run' ? t('learn.interruptedRun', lang, { file: notes }) : kept === 'prediction' ? t('learn.interruptedPrediction', lang, { file: notes, command: `npm run lab -- --variant ${lab.id}` }) : t('learn.interrupted', lang);
   return asLearner(name, root, async () => {
     const journal = name ? journalOf(name, root) : undefined;
     const earlier = journal?.read() ?? [];
@@ -249,19 +306,34 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     } else {
       if (canAsk && command.predictFile === undefined) out(await renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id, lang));
       const previous = earlier.filter((e) => e.lab === lab.id && (e.kind === 'prediction' || e.kind === 'revision')).at(-1);
+      // The reference before the first question: the baseline in the runs the questions are scored on, the model and the agent.
+      for (const line of referenceLines(lab, lang, command.run.settings.knobs, { seeds: seedsFrom(command.run.settings.seed, command.run.seeds ?? lab.seeds ?? DEFAULT_LAB_SEEDS), calls: command.run.settings.calls })) out(line);
+      out();
       out(t('learn.predictIntro', lang));
       if (previous) out(`${t('learn.previousPrediction', lang)} ${previous.at.slice(0, 16).replace('T', ' ')}. ${t('learn.revising', lang)}`);
       out();
       prediction = command.predictFile !== undefined ? readPredictionFile(command.predictFile, lab, lang) : await askPredictions(lab, lang);
       // Locked: written before anything runs. A later change is a new, dated entry.
       journal!.append({ kind: previous ? 'revision' : 'prediction', lab: lab.id, data: { answers: prediction.answers, reasoning: prediction.reasoning, runs: lab.runs, lang } });
-      out(`${t('learn.locked', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
+      keep('prediction');
+      out(`${t('learn.locked', lang)} ${notes}`);
     }
   
     out(`${t('learn.running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.server})`).join(' · ')}`);
     // A progress line on a terminal: the lab's runs take a few seconds.
     const progress = process.stderr.isTTY ? (n: number, count: number) => process.stderr.write(`\r${t('learn.progress', lang, { n, count })} `) : undefined;
-    const { perSeed } = await runLabSeeds(lab, { seed: command.run.settings.seed, seeds: command.run.seeds, calls: command.run.settings.calls, knobs: command.run.settings.knobs }, progress);
+    // Ctrl+C while the runner works is a signal, not a prompt's ExitPromptError: say what was kept all the same.
+    const onInterrupt = () => {
+      process.stderr.write(`\n${interrupted()}\n`);
+      process.exit(130);
+    };
+    process.on('SIGINT', onInterrupt);
+    let perSeed: LabResults[];
+    try {
+      ({ perSeed } = await runLabSeeds(lab, { seed: command.run.settings.seed, seeds: command.run.seeds, calls: command.run.settings.calls, knobs: command.run.settings.knobs }, progress));
+    } finally {
+      process.off('SIGINT', onInterrupt);
+    }
     if (progress) process.stderr.write('\r\u001b[K');
     const results = perSeed[0]!;
     // The published schema is the same in every run of a lab: its diff is shown once.
@@ -280,15 +352,19 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
       const measured = Object.fromEntries(rows.map((r) => [r.question, r.measured]));
       const measuredRange = Object.fromEntries(rows.filter((r) => r.range).map((r) => [r.question, r.range]));
       journal.append({ kind: 'run', lab: lab.id, data: { settings, lang, comparison: rows, measured, measuredRange, figures: keyFigures(results) } });
+      keep('run');
       if (prediction && canAsk) {
-        const text = (await input({ message: `${t('learn.assumedWrong', lang)} ${t('learn.skip', lang)}` })).trim();
+        // Ctrl+C here leaves the prediction and the run written: say so, not "nothing".
+        const text = (await input({ message: `${t('learn.assumedWrong', lang)} ${t('learn.skip', lang)}` }).catch((error: unknown) => {
+          throw error instanceof Error && error.name === 'ExitPromptError' ? new Interrupted(interrupted()) : error;
+        })).trim();
         if (text) journal.append({ kind: 'reflection', lab: lab.id, data: { text, lang } });
       }
-      out(`${t('learn.savedNotes', lang)} ${relative(root, join(learnerDir(root, name!), 'notes', 'breaks.md'))}`);
+      out(`${t('learn.savedNotes', lang)} ${notes}`);
     }
     if (command.htmlFile) {
       writeReportPage(command.htmlFile, { lab, results, perSeed, predictions: prediction ? [{ learner: name, answers: prediction.answers, reasoning: prediction.reasoning }] : [], lang, sheet: labSheetQuote(lab.id, lang) });
-      out(t('common.wrote', lang, { file: command.htmlFile }));
+      out(t('common.wrote', lang, { file: forUser(command.htmlFile) }));
     }
     out();
     out(`${t('learn.next', lang)}:`);
@@ -299,12 +375,16 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
   });
 }
 
+/** A name as one word of a shell command: quoted when it holds a space. */
+const shellWord = (name: string) => (/\s/.test(name) ? `"${name}"` : name);
+
 // ---------------------------------------------------------------------------
 // Workspace, reset, check
 // ---------------------------------------------------------------------------
 
 export async function makeWorkspace(lab: Lab, command: Command, root = REPO): Promise<number> {
   const name = await resolveLearner(command, root);
+  sayWho(name, command.lang, root);
   return asLearner(name, root, async () => {
     try {
       createWorkspace(name, lab.id, root);
@@ -321,6 +401,7 @@ export async function makeWorkspace(lab: Lab, command: Command, root = REPO): Pr
 
 export async function reset(lab: Lab, command: Command, root = REPO): Promise<number> {
   const name = await resolveLearner(command, root);
+  sayWho(name, command.lang, root);
   return asLearner(name, root, async () => {
     if (!command.yes) {
       if (!interactive()) throw new FlowError(t('learn.resetNoTty', command.lang));
@@ -348,6 +429,8 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
     return lines.join('\n');
   }
   lines.push(`✓ ${t('learn.checkTypesOk', lang)}`);
+  if (verdict.compilerCatchesBreak === 'caught') lines.push(`✓ ${t('learn.checkCompilerCaught', lang)}`);
+  else if (verdict.compilerCatchesBreak) lines.push(`✗ ${t(verdict.compilerCatchesBreak === 'blind' ? 'learn.checkCompilerBlind' : 'learn.checkCompilerUnapplied', lang, { lab: lab.id })}`);
   if (verdict.violations.length === 0) lines.push(`✓ ${t('learn.checkContractOk', lang)}`);
   else {
     lines.push(`✗ ${t('learn.checkContractBad', lang)}`);
@@ -371,9 +454,15 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
 
 export async function runCheck(lab: Lab, command: Pick<Command, 'learner' | 'lang'>, root = REPO): Promise<number> {
   const name = await resolveLearner(command, root);
+  sayWho(name, command.lang, root);
   return asLearner(name, root, async () => {
     const dir = workspaceDir(name, lab.id, root);
-    if (!existsSync(dir)) throw new FlowError(`${t('learn.noWorkspace', command.lang, { lab: lab.id })} npm run lab -- --variant ${lab.id} --workspace`);
+    if (!existsSync(dir)) {
+      // The learner may be the wrong one (a copy shared by two, a --learner once): name whose workspaces there are.
+      const others = listLearners(root).filter((other) => other !== name && existsSync(workspaceDir(other, lab.id, root)));
+      const hint = others.length > 0 ? `${t('learn.workspacesOf', command.lang, { lab: lab.id, learners: others.join(', ') })} npm run check -- ${lab.id} --learner ${shellWord(others[0]!)}` : undefined;
+      throw new FlowError(`${t('learn.noWorkspace', command.lang, { name, lab: lab.id, dir: forUser(dir) })} npm run lab -- --variant ${lab.id} --workspace`, 2, hint);
+    }
     const verdict = await checkWorkspace(lab, dir);
     out(renderVerdict(lab, verdict, command.lang));
     out();

@@ -157,6 +157,31 @@ export function rememberedLearner(root: string): string | undefined {
   }
 }
 
+/**
+ * The learners of this copy: every folder of `<root>/learners` whose name is a
+ * valid learner name (dot-folders, .current and .lang are the kit's own), in
+ * alphabetical order.
+ */
+export function listLearners(root: string): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(path.resolve(root, 'learners'), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .filter((name) => {
+      try {
+        return validateLearnerName(name) === name;
+      } catch {
+        return false;
+      }
+    })
+    .sort((a, b) => a.localeCompare(b));
+}
+
 /** The language last asked for with --lang (learners/.lang), so that a learner who chose Spanish keeps it. */
 export function rememberedLang(root: string): Lang | undefined {
   try {

@@ -7,9 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { input } from './prompts.js';
 import { OUTCOMES } from '../lab/outcomes.js';
-import { isOutcomeLabel, measureAcross, normaliseLabel, scoredOn, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
+import { isOutcomeLabel, measureAcross, normaliseLabel, questionRun, unitWord, type Lab, type Lang, type LabResults, type Measured, type Question } from './catalogue.js';
 import { formatNumber, t } from '../core/messages/index.js';
+import { runInWords } from './reference.js';
 import { UserError } from '../core/user-error.js';
+import { forUser } from '../core/cwd.js';
 
 export interface Prediction {
   /** By question id; null when the learner gave no answer. */
@@ -36,16 +38,43 @@ export function parseAnswer(question: Question, typed: string, lang: Lang): { va
   return { value };
 }
 
-/** Asks the lab's questions in the terminal. A Ctrl+C rejects with inquirer's ExitPromptError. */
+/**
+ * A question as the learner reads it: the prompt, its unit, and the run that
+ * answers it in words ("on the low-level server, shown as published"): a
+ * question is always about one configuration.
+ */
+export function questionMessage(lab: Lab, question: Question, lang: Lang): string {
+  const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
+  return `${question.prompt[lang]}${unit}${onRun(lab, question, lang)} ${t('learn.skip', lang)}`;
+}
+
+/** " (on the low-level server, shown as published)": the run a question is scored on, in words. */
+function onRun(lab: Lab, question: Question, lang: Lang): string {
+  const run = questionRun(lab, question);
+  return run ? ` (${runInWords(run, lang)})` : '';
+}
+
+/** A question's prompt with its run in words: what every page that lists the questions shows (a prompt alone may say "And here"). */
+export function promptOnRun(lab: Lab, question: Question, lang: Lang): string {
+  return `${question.prompt[lang]}${onRun(lab, question, lang)}`;
+}
+
+/**
+ * The order the questions are asked in: the numbers first, then the outcome
+ * labels, each in the catalogue's order (a label is typed, not picked, and
+ * asked last: a guess made after seeing options teaches less). The terminal
+ * and the printed handout (src/class/handout.ts) both ask in this order.
+ */
+export function askingOrder<Q extends Pick<Question, 'kind'>>(questions: readonly Q[]): Q[] {
+  return [...questions].sort((a, b) => Number(a.kind !== 'number') - Number(b.kind !== 'number'));
+}
+
+/** Asks the lab's questions in the terminal, then one line of why for them all. A Ctrl+C rejects with inquirer's ExitPromptError. */
 export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> {
   const answers: Prediction['answers'] = {};
-  const numbersFirst = [...lab.questions].sort((a, b) => Number(a.kind !== 'number') - Number(b.kind !== 'number'));
-  for (const question of numbersFirst) {
-    const unit = question.unit ? ` [${unitWord(question.unit, lang)}]` : '';
-    // Which of the lab's runs answers it: a question is always about one configuration.
-    const on = ` (${t('common.run', lang)} ${scoredOn(lab, question, lang)})`;
+  for (const question of askingOrder(lab.questions)) {
     const typed = await input({
-      message: `${question.prompt[lang]}${unit}${on} ${t('learn.skip', lang)}`,
+      message: questionMessage(lab, question, lang),
       validate: (text) => {
         const parsed = parseAnswer(question, text, lang);
         return 'error' in parsed ? parsed.error : true;
@@ -59,12 +88,14 @@ export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> 
 }
 
 /** Answers from a JSON file: {"answers": {"<question id>": value, ...}, "reasoning": "..."}. */
-export function readPredictionFile(file: string, lab: Lab, lang: Lang): Prediction {
+export function readPredictionFile(path: string, lab: Lab, lang: Lang): Prediction {
+  // Named as the learner would type it from where they are (src/core/cwd.ts).
+  const file = forUser(path);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new PredictionFileError(`cannot read predictions from ${file}: ${(error as Error).message}`);
+    throw new PredictionFileError(`cannot read predictions from ${file}: ${(error as Error).message.replaceAll(path, file)}`);
   }
   const body = parsed as { answers?: Record<string, unknown>; reasoning?: unknown };
   if (!body || typeof body !== 'object' || typeof body.answers !== 'object' || body.answers === null) {
@@ -138,6 +169,6 @@ export function renderComparison(lab: Lab, rows: ComparisonRow[], lang: Lang): s
   const line = (c: string[]) => c.map((text, i) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!))).join('');
   lines.push(line(header));
   for (const c of cells) lines.push(`${line(c.cells)}${c.inside}`);
-  for (const question of lab.questions) lines.push(`  ${question.id}: ${question.prompt[lang]}`);
+  for (const question of lab.questions) lines.push(`  ${question.id}: ${promptOnRun(lab, question, lang)}`);
   return lines.join('\n');
 }

@@ -31,7 +31,7 @@ import { Marked, type MarkedExtension } from 'marked';
 import { REPO } from '../lab/paths.js';
 import { colourOn } from '../core/colour.js';
 import { formatNumber, t } from '../core/messages/index.js';
-import { figurePaths, measureAcross, unitWord, type Lab, type LabResults, type Lang } from './catalogue.js';
+import { figurePaths, measureAcross, unitWord, type Lab, type LabResults, type Lang, type Question } from './catalogue.js';
 import { UserError } from '../core/user-error.js';
 
 export const AFTER_THE_RUN = '<!-- after-the-run -->';
@@ -84,18 +84,41 @@ export function figureRows(sheet: string): string[] {
  */
 export function figuresRegion(lab: Lab, perSeed: LabResults[], seeds: number[], lang: Lang): string {
   const rows = lab.questions.map((question) => {
-    const m = measureAcross(question.figure, perSeed);
     const runName = figurePaths(question.figure)[0]!.split('.')[0]!;
     const run = lab.runs.find((r) => r.name === runName);
-    const unit = question.unit ? (question.unit === '%' ? '%' : ` ${unitWord(question.unit, lang)}`) : '';
-    const value =
-      typeof m.value === 'number'
-        ? `${formatNumber(m.value, lang)}${unit}${m.min !== m.max ? ` (${formatNumber(m.min!, lang)}–${formatNumber(m.max!, lang)})` : ''}`
-        : `\`${m.value}\`${m.agree !== perSeed.length ? ` (${m.agree}/${perSeed.length})` : ''}`;
-    return `| \`${question.id}\` | ${run ? `${run.name} (${run.server}, ${run.client})` : runName} | ${value} |`;
+    return `| \`${question.id}\` | ${run ? `${run.name} (${run.server}, ${run.client})` : runName} | ${figureValue(question, perSeed, lang)} |`;
   });
   const measured = t('learn.figuresMeasured', lang, { first: seeds[0]!, last: seeds.at(-1)! });
   return [`<!-- figures -->`, `| ${t('common.question', lang)} | ${t('learn.figuresRun', lang)} | ${measured} |`, '|---|---|---|', ...rows, '<!-- /figures -->'].join('\n');
+}
+
+/** A question's measurement over the seeds as the sheets write it: "3.56 (3.32–3.82)", "16.4% (12–23)", "`isError`". */
+export function figureValue(question: Question, perSeed: LabResults[], lang: Lang): string {
+  const m = measureAcross(question.figure, perSeed);
+  const unit = question.unit ? (question.unit === '%' ? '%' : ` ${unitWord(question.unit, lang)}`) : '';
+  return typeof m.value === 'number'
+    ? `${formatNumber(m.value, lang)}${unit}${m.min !== m.max ? ` (${formatNumber(m.min!, lang)}–${formatNumber(m.max!, lang)})` : ''}`
+    : `\`${m.value}\`${m.agree !== perSeed.length ? ` (${m.agree}/${perSeed.length})` : ''}`;
+}
+
+/**
+ * A figure quoted in prose (README.md's lab table, a sheet's text) is a
+ * region too, rewritten by `npm run sheets` from the same run:
+ * `<!-- figure: broken-schema retries-per-failing-call -->3.56 (3.32–3.82)<!-- /figure -->`.
+ */
+const INLINE = /<!-- figure: ([\w-]+) ([\w.-]+) -->([^<]*)<!-- \/figure -->/g;
+
+/** The figures a text quotes: lab, question and the value written there. */
+export function quotedFigures(text: string): { lab: string; question: string; value: string }[] {
+  return [...text.matchAll(INLINE)].map((m) => ({ lab: m[1]!, question: m[2]!, value: m[3]! }));
+}
+
+/** The text with each quoted figure rewritten; `valueOf` gives undefined for a lab not measured this time (left as it is). */
+export function withQuotedFigures(text: string, valueOf: (lab: string, question: string) => string | undefined): string {
+  return text.replace(INLINE, (all, lab: string, question: string) => {
+    const value = valueOf(lab, question);
+    return value === undefined ? all : `<!-- figure: ${lab} ${question} -->${value}<!-- /figure -->`;
+  });
 }
 
 /** The sheet with its figures region replaced. */
@@ -132,9 +155,10 @@ async function terminalRenderer(): Promise<Marked> {
   const { markedTerminal } = await import('marked-terminal');
   // Off a terminal (a file, a pipe, NO_COLOR), plain text: no style and no coloured table borders.
   const plain = !colourOn();
+  // A terminal that reports no size (a pty nobody sized: \`script\`, some CI) says 0 columns: 80 then, not one letter a line.
   const styles = plain ? Object.fromEntries(STYLE_KEYS.map((k) => [k, (text: string) => text])) : {};
   terminalMarked = new Marked(
-    markedTerminal({ reflowText: true, width: Math.min(process.stdout.columns ?? 80, 100), tab: 2, ...styles, ...(plain ? { tableOptions: { style: { head: [], border: [] } } } : {}) }) as MarkedExtension,
+    markedTerminal({ reflowText: true, width: Math.min(process.stdout.columns || 80, 100), tab: 2, ...styles, ...(plain ? { tableOptions: { style: { head: [], border: [] } } } : {}) }) as MarkedExtension,
   );
   // marked-terminal 7.3 prints a list item's text token as it is, backticks and
   // all, with marked >= 13; parse its inline tokens instead (false falls back).

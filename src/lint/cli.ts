@@ -7,31 +7,46 @@
  */
 import { writeFileSync } from 'node:fs';
 import { colourOn } from '../core/colour.js';
+import { forUser, fromUser } from '../core/cwd.js';
 import { HELP_OPTION, optionsHelp, parseOptions } from '../core/options.js';
 import { UserError } from '../core/user-error.js';
 import { renderLintPage } from './html.js';
 import { contractOperations, lintTarget, type LintSettings } from './lint.js';
 import { toSarif } from './sarif.js';
 import { CLIENT_CAPABILITIES, killAllServers, type ClientCapability } from './server.js';
-import { commandTarget, configTargets, fromTarget, type Target } from './targets.js';
-import { exitCodeFor, type FailOn, type FailOnHost, type Gate } from './gate.js';
-import { HOST_IDS } from './hosts.js';
+import { commandTarget, configTargets, fromTarget, urlTarget, type Target } from './targets.js';
+import { readBaseline, writeBaseline } from './baseline.js';
+import { baselineLines, exitCodeFor, type FailOn, type FailOnHost, type Gate } from './gate.js';
+import { chooseHosts, hostSetsHelp } from './hosts.js';
+import { TODAY_SINCE } from '../lab/profiles/index.js';
 import { renderTerminal } from './terminal.js';
 import { LINT_CONFIG_FORMAT, LINT_FORMAT_VERSION, type LintConfigReport, type LintReport } from './types.js';
 
 export const LINT_OPTIONS = [
   { name: 'variant', kind: 'string', value: 'ID', help: 'lint the kit\'s own server: baseline, or a break from breaks/ (in a clone of the kit)' },
-  { name: 'config', kind: 'string', value: 'FILE', help: ['lint every stdio server of an MCP config file: "mcpServers" (Claude Desktop,', 'Cursor, Claude Code) or "servers" (VS Code\'s .vscode/mcp.json)'] },
+  { name: 'config', kind: 'string', value: 'FILE', help: ['lint every server of an MCP config file: "mcpServers" (Claude Desktop, Cursor, Claude Code)', 'or "servers" (VS Code\'s .vscode/mcp.json); "url" entries over Streamable HTTP, ${VAR} in their headers'] },
+  { name: 'url', kind: 'string', value: 'URL', help: 'lint a Streamable HTTP server at URL (http:// or https://) instead of starting one' },
   { name: 'server', kind: 'string', value: 'NAME', help: 'with --config: only this server of the file' },
   { name: 'from', kind: 'string', value: 'FILE', help: 'lint a tools/list result saved before (with --save) instead of starting a server' },
   { name: 'save', kind: 'string', value: 'FILE', help: 'also write the tools/list result, as the server sent it, to FILE' },
+  { name: 'tools', kind: 'boolean', help: ['print what the server publishes instead of the report: its tools/list result, as it sent it', '(each tool\'s name, description and inputSchema), as JSON; offline, no other client needed'] },
   { name: 'contract', kind: 'string', value: 'FILE', help: ['also run the contract rules against an OpenAPI document (like contract/tutor-api.json);', 'calls each tool the contract says needs arguments once, with none (rule rejects-missing-arguments)'] },
   { name: 'json', kind: 'boolean', help: 'print the report as JSON (format schema-breaks/lint, version 1) instead of the table' },
-  { name: 'sarif', kind: 'string', value: 'FILE', help: 'also write the findings as SARIF 2.1.0 (for code scanning)' },
+  { name: 'sarif', kind: 'string', value: 'FILE', help: ['also write the findings and the host verdicts as SARIF 2.1.0 (for code scanning), located', 'relative to the folder the command was started in'] },
   { name: 'html', kind: 'string', value: 'FILE', help: 'also write the report as one self-contained HTML page' },
+  { name: 'fix-schema', kind: 'string', value: 'FILE', help: 'also write the tools with their schemas rewritten by the kit\'s transformations (each listed), and judge them' },
   { name: 'fail-on', kind: 'string', value: 'error|warning|none', help: 'the severity that makes the exit code 1 (default error)' },
   { name: 'fail-on-host', kind: 'string', value: 'lossy|refused|none', help: ['also exit 1 when a host verdict is this bad or worse (refused includes dropped; default none:', 'host verdicts are shown, findings decide)'] },
-  { name: 'for-hosts', kind: 'string', value: 'LIST', help: ['the host profiles --fail-on-host judges, comma-separated (default all):', HOST_IDS.join(', ')] },
+  {
+    name: 'hosts',
+    kind: 'string',
+    value: 'SET|LIST',
+    help: ['the host profiles to judge on, and the ones --fail-on-host judges: today (the default: host versions', `released since ${TODAY_SINCE}), historic (the older ones the labs teach), all, or ids, comma-separated`],
+  },
+  // The old name, from before --hosts (issue 22): it named the hosts --fail-on-host judges, which --hosts now does.
+  { name: 'for-hosts', kind: 'string', value: 'LIST', help: 'the old name of --hosts', hidden: true },
+  { name: 'baseline', kind: 'string', value: 'FILE', help: 'what FILE holds (written by --write-baseline) no longer counts for the exit code: only new findings and host failures do' },
+  { name: 'write-baseline', kind: 'string', value: 'FILE', help: 'write today\'s findings and host verdicts to FILE, to accept them later with --baseline FILE' },
   { name: 'timeout', kind: 'string', value: 'S', help: 'seconds to wait for each answer (initialize, each tools/list page) before ending the server (default 10)' },
   {
     name: 'client-capabilities',
@@ -56,17 +71,20 @@ export interface LintCommandContext {
 function usage(ctx: LintCommandContext): string {
   return `Usage: ${ctx.invocation} [options] -- <command> [args...]
        ${ctx.invocation} [options] --config FILE
+       ${ctx.invocation} [options] --url URL
        ${ctx.invocation} [options] --variant ID${ctx.variant ? '' : '   (in a clone of the kit)'}
 
-Starts a stdio MCP server, does a real initialize and tools/list (every page),
-and judges every tool: the rules (structural unions, the root, $ref, type lists,
-allOf, arrays without items, const, names, shapes it was not taught), and what
-each host profile does with it (accepted, lossy, refused or dropped).
+Starts a stdio MCP server (or reaches one over Streamable HTTP), does a real
+initialize and tools/list (every page), and judges every tool: the rules
+(structural unions, the root, $ref, type lists, allOf, arrays without items,
+const, names, shapes it was not taught), and what each host profile does with
+it (accepted, lossy, refused or dropped).
 
 ${optionsHelp(LINT_OPTIONS)}
 
 Exit codes: 0 nothing reaches --fail-on (or --fail-on-host); 1 something does; 2 a usage error, or a
-server that did not start, wrote garbage, or did not answer in time (it is ended).
+server that did not start, wrote garbage, or did not answer in time (it is ended), or a config entry that
+cannot be started as written. With --baseline FILE, only what FILE does not hold counts.
 `;
 }
 
@@ -76,9 +94,14 @@ interface Parsed {
   configFile?: string;
   settings: LintSettings;
   json: boolean;
+  /** --tools: print the tools/list result instead of the report. */
+  tools: boolean;
   sarif?: string;
   html?: string;
+  writeBaseline?: string;
   gate: Gate;
+  /** A line for stderr before the report: an old option's new name. */
+  note?: string;
 }
 
 async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 'help'> {
@@ -90,21 +113,31 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
   if (values.help) return 'help';
   if (positionals.length > 0 && split !== -1) throw fail(`unexpected ${positionals.join(' ')} before --`);
   const serverCommand = split === -1 ? positionals : command;
-  const chosen = [serverCommand.length > 0 && 'a command', values.variant !== undefined && '--variant', values.config !== undefined && '--config', values.from !== undefined && '--from'].filter(Boolean);
-  if (chosen.length === 0) throw fail('what to lint? give the server\'s command after --, or --config FILE, --variant ID or --from FILE');
+  const chosen = [
+    serverCommand.length > 0 && 'a command',
+    values.variant !== undefined && '--variant',
+    values.config !== undefined && '--config',
+    values.from !== undefined && '--from',
+    values.url !== undefined && '--url',
+  ].filter(Boolean);
+  if (chosen.length === 0) throw fail('what to lint? give the server\'s command after --, or --config FILE, --url URL, --variant ID or --from FILE');
   if (chosen.length > 1) throw fail(`one thing to lint at a time, not ${chosen.join(' and ')}`);
   if (values.server !== undefined && values.config === undefined) throw fail('--server picks a server of --config FILE');
   const failOn = values['fail-on'] ?? 'error';
   if (!['error', 'warning', 'none'].includes(failOn)) throw fail(`--fail-on takes error, warning or none, not "${failOn}"`);
   const failOnHost = values['fail-on-host'] ?? 'none';
   if (!['lossy', 'refused', 'none'].includes(failOnHost)) throw fail(`--fail-on-host takes lossy, refused or none, not "${failOnHost}"`);
-  if (values['for-hosts'] !== undefined && failOnHost === 'none') throw fail('--for-hosts names the hosts --fail-on-host judges: give --fail-on-host lossy or refused too');
-  const forHosts = values['for-hosts'] === undefined ? HOST_IDS : values['for-hosts'].split(',').map((h) => h.trim()).filter(Boolean);
-  const unknownHosts = forHosts.filter((h) => !HOST_IDS.includes(h));
-  if (unknownHosts.length > 0 || forHosts.length === 0) throw fail(`--for-hosts takes host profiles (comma-separated) from ${HOST_IDS.join(', ')}, not "${unknownHosts.join(', ') || values['for-hosts']}"`);
+  if (values['for-hosts'] !== undefined && values.hosts !== undefined) throw fail('--for-hosts is the old name of --hosts: give --hosts alone');
+  const hostsFlag = values['for-hosts'] === undefined ? '--hosts' : '--for-hosts (now --hosts)';
+  const chosenHosts = chooseHosts(values.hosts ?? values['for-hosts']);
+  if ('unknown' in chosenHosts) throw fail(`${hostsFlag} takes ${hostSetsHelp()}; not "${chosenHosts.unknown.join(', ')}"`);
+  const hosts = chosenHosts.hosts;
   const timeout = values.timeout === undefined ? 10 : Number(values.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600) throw fail(`--timeout takes seconds, more than 0 and at most 600, not "${values.timeout}"`);
   if (values.save !== undefined && (values.config !== undefined || values.from !== undefined)) throw fail('--save writes the tools/list of one server started here');
+  if (values.tools && (values.config !== undefined || values.json || values.sarif !== undefined || values.html !== undefined)) throw fail('--tools prints the tools/list of one server, and nothing else');
+  if (values['fix-schema'] !== undefined && values.config !== undefined) throw fail('--fix-schema rewrites the tools of one server, not of a --config file');
+  const baseline = values.baseline === undefined ? undefined : readBaseline(fromUser(values.baseline), values.baseline);
   const asked = values['client-capabilities'];
   const capabilities = asked === undefined ? [...CLIENT_CAPABILITIES] : asked === 'none' ? [] : asked.split(',').map((c) => c.trim());
   const unknown = capabilities.filter((c) => !(CLIENT_CAPABILITIES as readonly string[]).includes(c));
@@ -113,8 +146,9 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
   let targets: Target[] = [];
   let skipped: { name: string; reason: string }[] = [];
   if (serverCommand.length > 0) targets = [commandTarget(serverCommand[0]!, serverCommand.slice(1))];
-  else if (values.from !== undefined) targets = [fromTarget(values.from)];
-  else if (values.config !== undefined) ({ targets, skipped } = configTargets(values.config, values.server));
+  else if (values.from !== undefined) targets = [fromTarget(fromUser(values.from))];
+  else if (values.url !== undefined) targets = [urlTarget(values.url)];
+  else if (values.config !== undefined) ({ targets, skipped } = configTargets(fromUser(values.config), values.server));
   else {
     const id = values.variant!;
     if (!ctx.variant) throw new UserError(`--variant lints the kit's own server and needs a clone of the kit (npm run lint there); here, give your server's command after --`);
@@ -125,11 +159,22 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
     targets,
     skipped,
     ...(values.config !== undefined ? { configFile: values.config } : {}),
-    settings: { timeoutMs: timeout * 1000, capabilities: capabilities as ClientCapability[], ...(values.contract !== undefined ? { contract: values.contract } : {}), ...(values.save !== undefined ? { save: values.save } : {}) },
+    // Every path is read from the folder the command was typed in (src/core/cwd.ts), not the package root npm moves to.
+    settings: {
+      timeoutMs: timeout * 1000,
+      capabilities: capabilities as ClientCapability[],
+      hosts,
+      ...(values.contract !== undefined ? { contract: fromUser(values.contract) } : {}),
+      ...(values.save !== undefined ? { save: fromUser(values.save) } : {}),
+      ...(values['fix-schema'] !== undefined ? { fixSchema: fromUser(values['fix-schema']) } : {}),
+    },
     json: values.json === true,
-    ...(values.sarif !== undefined ? { sarif: values.sarif } : {}),
-    ...(values.html !== undefined ? { html: values.html } : {}),
-    gate: { failOn: failOn as FailOn, failOnHost: failOnHost as FailOnHost, forHosts },
+    tools: values.tools === true,
+    ...(values.sarif !== undefined ? { sarif: fromUser(values.sarif) } : {}),
+    ...(values.html !== undefined ? { html: fromUser(values.html) } : {}),
+    ...(values['write-baseline'] !== undefined ? { writeBaseline: fromUser(values['write-baseline']) } : {}),
+    gate: { failOn: failOn as FailOn, failOnHost: failOnHost as FailOnHost, forHosts: hosts, ...(baseline ? { baseline, baselineFile: values.baseline } : {}) },
+    ...(values['for-hosts'] !== undefined ? { note: 'lint: --for-hosts is now --hosts (the hosts judged, and the ones --fail-on-host judges)' } : {}),
   };
 }
 
@@ -162,14 +207,22 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
     stdout(usage(ctx));
     return 0;
   }
+  if (parsed.note) stderr(`${parsed.note}\n`);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   let reports: LintReport[];
+  const listed: unknown[][] = [];
   try {
-    reports = await lintAll(parsed.targets, parsed.settings);
+    reports = await lintAll(parsed.targets, parsed.tools ? { ...parsed.settings, listed: (tools) => listed.push(tools) } : parsed.settings);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+  }
+  if (parsed.tools) {
+    for (const r of reports) if (r.server.error) stderr(`lint: ${r.server.label}: ${r.server.error.message}\n`);
+    if (listed.length === 0) return 2;
+    stdout(`${JSON.stringify({ tools: listed[0] }, null, 2)}\n`);
+    return 0;
   }
   const said = (line: string) => (parsed.json ? stderr : stdout)(`${line}\n`);
   if (parsed.json) {
@@ -181,12 +234,17 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
   }
   if (parsed.sarif !== undefined) {
     writeFileSync(parsed.sarif, `${JSON.stringify(toSarif(reports.map((report, i) => ({ report, ...(parsed.targets[i]!.source ? { source: parsed.targets[i]!.source } : {}) }))), null, 2)}\n`);
-    said(`wrote ${parsed.sarif}`);
+    said(`wrote ${forUser(parsed.sarif)}`);
   }
   if (parsed.html !== undefined) {
     writeFileSync(parsed.html, renderLintPage(reports));
-    said(`wrote ${parsed.html}`);
+    said(`wrote ${forUser(parsed.html)}`);
   }
+  if (parsed.writeBaseline !== undefined && !reports.some((r) => r.server.error)) {
+    writeBaseline(parsed.writeBaseline, reports);
+    said(`wrote ${forUser(parsed.writeBaseline)}`);
+  }
+  if (parsed.gate.baseline) for (const line of baselineLines(reports, parsed.gate)) said(line);
   for (const r of reports) if (r.server.error) stderr(`lint: ${r.server.label}: ${r.server.error.message}\n`);
   return exitCodeFor(reports, parsed.gate);
 }

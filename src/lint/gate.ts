@@ -8,7 +8,8 @@
  * supported for STRING type" (src/lab/profiles/gemini-api.ts, with its
  * sources).
  */
-import { allFindings, type Finding, type LintReport, type Severity, type Verdict } from './types.js';
+import { acceptsFinding, acceptsVerdict, keyedFindings, keyedVerdicts, RANK, type Baseline, type FindingKey, type HostKey } from './baseline.js';
+import type { Finding, LintReport, Severity } from './types.js';
 
 export type FailOn = Severity | 'none';
 export type FailOnHost = 'lossy' | 'refused' | 'none';
@@ -18,28 +19,47 @@ export interface Gate {
   failOnHost: FailOnHost;
   /** The host profile ids --fail-on-host judges. */
   forHosts: readonly string[];
+  /** --baseline FILE: what it holds no longer counts (src/lint/baseline.ts). */
+  baseline?: Baseline;
+  /** The baseline's file, as the user typed it, for the messages. */
+  baselineFile?: string;
 }
 
-/** How far a verdict is from "shown as published". `unknown` (the kit's own profile code failed) never passes quietly. */
-const RANK: Record<Verdict, number> = { accepted: 0, lossy: 1, refused: 2, dropped: 2, unknown: 2 };
+/** How far a verdict must be from "shown as published" (RANK, src/lint/baseline.ts); `unknown` (the kit's own profile code failed) never passes quietly. */
 const THRESHOLD: Record<Exclude<FailOnHost, 'none'>, number> = { lossy: 1, refused: 2 };
 
-/** The findings of every server and tool that reach `failOn`. */
-export function findingsReaching(reports: LintReport[], failOn: FailOn): Finding[] {
+/** The findings of every server and tool that reach `failOn`, with their keys; `baseline` takes out those it holds. */
+export function keyedFindingsReaching(reports: LintReport[], failOn: FailOn, baseline?: Baseline): { key: FindingKey; finding: Finding }[] {
   if (failOn === 'none') return [];
-  return reports.flatMap(allFindings).filter((f) => f.severity === 'error' || failOn === 'warning');
+  return reports
+    .flatMap(keyedFindings)
+    .filter(({ finding }) => finding.severity === 'error' || failOn === 'warning')
+    .filter(({ key }) => !baseline || !acceptsFinding(baseline, key));
+}
+
+/** The findings of every server and tool that reach `failOn` (and that `baseline`, when given, does not hold). */
+export function findingsReaching(reports: LintReport[], failOn: FailOn, baseline?: Baseline): Finding[] {
+  return keyedFindingsReaching(reports, failOn, baseline).map((k) => k.finding);
+}
+
+/** The host verdicts on the judged hosts that reach `--fail-on-host` and that the baseline, if any, does not hold. */
+export function verdictsReaching(reports: LintReport[], gate: Gate, withBaseline = true): HostKey[] {
+  if (gate.failOnHost === 'none') return [];
+  const at = THRESHOLD[gate.failOnHost];
+  return reports
+    .flatMap(keyedVerdicts)
+    .filter((k) => gate.forHosts.includes(k.host) && RANK[k.verdict] >= at)
+    .filter((k) => !withBaseline || !gate.baseline || !acceptsVerdict(gate.baseline, k));
 }
 
 /** Per judged host, how many tools (and whether the whole list in one request) reach `--fail-on-host`. */
 export function hostsReaching(reports: LintReport[], gate: Gate): { host: string; tools: number; wholeList: boolean }[] {
-  if (gate.failOnHost === 'none') return [];
-  const at = THRESHOLD[gate.failOnHost];
-  const reaches = (verdict: Verdict | undefined) => verdict !== undefined && RANK[verdict] >= at;
+  const reaching = verdictsReaching(reports, gate);
   return gate.forHosts
     .map((host) => ({
       host,
-      tools: reports.reduce((n, r) => n + r.tools.filter((t) => reaches(t.hosts[host]?.verdict)).length, 0),
-      wholeList: reports.some((r) => reaches(r.server.hosts[host]?.verdict)),
+      tools: reaching.filter((k) => k.host === host && k.tool !== null).length,
+      wholeList: reaching.some((k) => k.host === host && k.tool === null),
     }))
     .filter((h) => h.tools > 0 || h.wholeList);
 }
@@ -47,5 +67,21 @@ export function hostsReaching(reports: LintReport[], gate: Gate): { host: string
 /** 2 when a server could not be linted; 1 when a finding or a judged host verdict reaches its gate; else 0. */
 export function exitCodeFor(reports: LintReport[], gate: Gate): number {
   if (reports.some((r) => r.server.error)) return 2;
-  return findingsReaching(reports, gate.failOn).length > 0 || hostsReaching(reports, gate).length > 0 ? 1 : 0;
+  return findingsReaching(reports, gate.failOn, gate.baseline).length > 0 || verdictsReaching(reports, gate).length > 0 ? 1 : 0;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What --baseline did: how much it accepted, then each new finding and host failure that counts, one line each. */
+export function baselineLines(reports: LintReport[], gate: Gate): string[] {
+  const findings = keyedFindingsReaching(reports, gate.failOn);
+  const fresh = keyedFindingsReaching(reports, gate.failOn, gate.baseline);
+  const verdicts = verdictsReaching(reports, gate, false);
+  const freshVerdicts = verdictsReaching(reports, gate);
+  const where = (k: { server: string; tool: string | null }) => `${k.server}${k.tool === null ? '' : `/${k.tool}`}`;
+  return [
+    `baseline ${gate.baselineFile ?? ''}: ${plural(findings.length - fresh.length, 'finding')} and ${plural(verdicts.length - freshVerdicts.length, 'host verdict')} accepted; ${fresh.length + freshVerdicts.length} new`,
+    ...fresh.map(({ key, finding }) => `  new: ${where(key)} ${key.rule}${key.path ? ` at ${key.path}` : ''}: ${finding.message}`),
+    ...freshVerdicts.map((k) => `  new: ${where(k)} ${k.host}: ${k.verdict}${k.tool === null ? ' (the whole list)' : ''}`),
+  ];
 }

@@ -10,13 +10,41 @@
  * `null` for every optional parameter left out).
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { PROFILES, type ClientProfile } from '../lab/profiles/index.js';
+import { HISTORIC_HOSTS, PROFILES, TODAY_SINCE, TODAYS_HOSTS, type ClientProfile } from '../lab/profiles/index.js';
 import type { Presented } from '../lab/profiles/shared.js';
 import type { SeenTool } from '../lab/types.js';
 import { schemaLosses } from './loss.js';
 import { isObject, type HostVerdict, type ListedTool, type Loss } from './types.js';
 
 export const HOST_IDS: readonly string[] = PROFILES.map((p) => p.id);
+
+/**
+ * `--hosts`: which host profiles the linter runs. 'today' (the default: the host versions released since
+ * TODAY_SINCE, src/lab/profiles/index.ts), 'historic' (the ones before, which the labs teach, with `faithful`),
+ * 'all', or a comma-separated list of ids. The ids come back in the order of PROFILES, so every report's columns
+ * keep one order. Anything else is `{ unknown }`: the words that are no set and no id (the caller says so in one line).
+ */
+export const HOST_SETS = { today: TODAYS_HOSTS, historic: HISTORIC_HOSTS, all: HOST_IDS } as const;
+export type HostSet = keyof typeof HOST_SETS;
+
+export function chooseHosts(spec: string | undefined = 'today'): { hosts: readonly string[] } | { unknown: string[] } {
+  const words = spec.split(',').map((w) => w.trim()).filter(Boolean);
+  const unknown = words.filter((w) => !Object.hasOwn(HOST_SETS, w) && !HOST_IDS.includes(w));
+  if (words.length === 0) return { unknown: [spec] };
+  if (unknown.length > 0) return { unknown };
+  const chosen = new Set(words.flatMap((w) => (Object.hasOwn(HOST_SETS, w) ? HOST_SETS[w as HostSet] : [w])));
+  return { hosts: HOST_IDS.filter((id) => chosen.has(id)) };
+}
+
+/** What `--hosts` takes, in words, for its help and its usage error. */
+export function hostSetsHelp(): string {
+  return `today (released since ${TODAY_SINCE}: ${TODAYS_HOSTS.join(', ')}), historic (${HISTORIC_HOSTS.join(', ')}), all, or a comma-separated list of ids`;
+}
+
+/** The hosts a report was judged on, in the order of PROFILES. */
+export function reportHosts(report: { server: { hosts: Record<string, unknown> } }): string[] {
+  return HOST_IDS.filter((id) => Object.hasOwn(report.server.hosts, id));
+}
 
 type Published = Pick<Tool, 'name' | 'description' | 'inputSchema'>;
 
@@ -61,7 +89,15 @@ function requiredSample(schema: Record<string, unknown>, depth = 0): Record<stri
 async function sentLosses(profile: ClientProfile, seen: SeenTool): Promise<Loss[]> {
   const args = requiredSample(seen.inputSchema);
   const checked = await profile.validate(seen, structuredClone(args));
-  if (!checked.ok) return [];
+  if (!checked.ok) {
+    // The host's validator could not compile the schema's dialect: Ajv's draft-07 class, as gemini-cli 0.17 uses it,
+    // throws "no schema with key or ref" for a `$schema` it has no meta-schema for (draft 2020-12: speakeasy-api/gram#863,
+    // google-gemini/gemini-cli#14970); Ajv caches by schema object, so only the tool's first call fails, before the
+    // server sees it (gemini-cli-2025-11.ts).
+    // Any other refusal of this sample call may be the sample's fault (a pattern, a format), so it is not reported.
+    const dialect = /^no schema with key or ref "([^"]*)"/.exec(checked.error);
+    return dialect ? [{ kind: 'dialect', path: '/inputSchema/$schema', what: `the host's validator (Ajv, draft-07) cannot compile $schema ${dialect[1]}: the tool's first call fails before the server sees it` }] : [];
+  }
   const out: Loss[] = [];
   // A parameter left out and sent with its own published default tells the server nothing new; null (or anything else) does.
   const properties = isObject(seen.inputSchema.properties) ? seen.inputSchema.properties : {};
@@ -137,11 +173,11 @@ export async function wholeListVerdict(profile: ClientProfile, tools: ListedTool
   return { verdict: 'lossy', detail: `${lossy} of ${tools.length} tool${tools.length === 1 ? '' : 's'} lossy` };
 }
 
-/** The matrix: per tool a verdict per host, and per host the whole list's. */
-export async function hostMatrix(tools: ListedTool[]): Promise<{ perTool: Record<string, HostVerdict>[]; whole: Record<string, HostVerdict> }> {
+/** The matrix: per tool a verdict per host, and per host the whole list's; on the hosts named (all by default), in the order of PROFILES. */
+export async function hostMatrix(tools: ListedTool[], hosts: readonly string[] = HOST_IDS): Promise<{ perTool: Record<string, HostVerdict>[]; whole: Record<string, HostVerdict> }> {
   const perTool: Record<string, HostVerdict>[] = tools.map(() => ({}));
   const whole: Record<string, HostVerdict> = {};
-  for (const profile of PROFILES) {
+  for (const profile of PROFILES.filter((p) => hosts.includes(p.id))) {
     const verdicts = await Promise.all(tools.map((tool) => hostVerdict(profile, tool)));
     verdicts.forEach((v, i) => (perTool[i]![profile.id] = v));
     whole[profile.id] = await wholeListVerdict(profile, tools, verdicts);

@@ -8,6 +8,7 @@
  */
 import { esc, page } from '../class/html.js';
 import { PROFILES } from '../lab/profiles/index.js';
+import { groupCauses } from './causes.js';
 import { ruleTitle } from './rules.js';
 import type { HostVerdict, LintReport, Verdict } from './types.js';
 
@@ -63,19 +64,17 @@ function verdictCell(v: HostVerdict | undefined, host: string, tool: string): st
 }
 
 function findingsTable(report: LintReport): string {
-  const rows = [
-    ...report.server.findings.map((f) => ({ ...f, tool: '(server)' })),
-    ...report.tools.flatMap((t) => t.findings.map((f) => ({ ...f, tool: t.name }))),
-  ];
-  if (rows.length === 0) return '<p>No findings.</p>';
-  const title = ruleTitle;
+  const causes = report.causes ?? groupCauses(report);
+  if (causes.length === 0) return '<p>No findings.</p>';
+  const count = report.server.findings.length + report.tools.reduce((n, t) => n + t.findings.length, 0);
   return (
-    `<div class="scroll"><table><caption class="summary">${rows.length} findings</caption><thead><tr><th scope="col">severity</th><th scope="col">rule</th><th scope="col">tool</th><th scope="col">where</th><th scope="col">what</th></tr></thead><tbody>` +
-    rows
+    `<div class="scroll"><table><caption class="summary">${causes.length} causes (${count} findings: one per rule and path, across tools)</caption><thead><tr><th scope="col">severity</th><th scope="col">rule</th><th scope="col">tools</th><th scope="col">where</th><th scope="col">what</th><th scope="col">fix</th></tr></thead><tbody>` +
+    causes
       .map(
-        (f) =>
-          `<tr><td class="sev-${f.severity}">${esc(f.severity)}</td><td><code title="${esc(title(f.rule))}">${esc(f.rule)}</code></td><td><code>${esc(f.tool)}</code></td>` +
-          `<td class="path"><code>${esc(f.path || '(whole)')}</code></td><td class="msg">${esc(f.message)}</td></tr>`,
+        (c) =>
+          `<tr><td class="sev-${c.severity}">${esc(c.severity)}</td><td><code title="${esc(ruleTitle(c.rule))}">${esc(c.rule)}</code></td>` +
+          `<td>${c.tools.length > 1 ? `${c.tools.length} tools: ` : ''}${c.tools.map((t) => `<code>${esc(t)}</code>`).join(', ')}</td>` +
+          `<td class="path"><code>${esc(c.path || '(whole)')}</code></td><td class="msg">${esc(c.message)}</td><td class="msg">${esc(c.advice)}</td></tr>`,
       )
       .join('') +
     '</tbody></table></div>'
@@ -84,9 +83,11 @@ function findingsTable(report: LintReport): string {
 
 function matrixTable(report: LintReport): string {
   if (report.tools.length === 0) return '<p>No tools to judge.</p>';
-  const head = `<tr><th scope="col">tool</th>${PROFILES.map((p) => `<th scope="col" class="host" title="${esc(p.title)}">${esc(p.id)}</th>`).join('')}</tr>`;
-  const rows = report.tools.map((t) => `<tr><th scope="row"><code>${esc(t.name)}</code></th>${PROFILES.map((p) => verdictCell(t.hosts[p.id], p.id, t.name)).join('')}</tr>`);
-  const whole = `<tr><th scope="row">all tools in one request</th>${PROFILES.map((p) => verdictCell(report.server.hosts[p.id], p.id, 'all tools')).join('')}</tr>`;
+  const judged = PROFILES.filter((p) => Object.hasOwn(report.server.hosts, p.id));
+  const head = `<tr><th scope="col">tool</th><th scope="col">weight</th>${judged.map((p) => `<th scope="col" class="host" title="${esc(p.title)}">${esc(p.id)}</th>`).join('')}</tr>`;
+  const weight = (w: { bytes: number; tokens: number } | undefined) => `<td>${w ? `${w.bytes} bytes, ~${w.tokens} tokens` : ''}</td>`;
+  const rows = report.tools.map((t) => `<tr><th scope="row"><code>${esc(t.name)}</code></th>${weight(t.weight)}${judged.map((p) => verdictCell(t.hosts[p.id], p.id, t.name)).join('')}</tr>`);
+  const whole = `<tr><th scope="row">all tools in one request</th>${weight(report.server.weight)}${judged.map((p) => verdictCell(report.server.hosts[p.id], p.id, 'all tools')).join('')}</tr>`;
   return `<div class="scroll"><table><caption class="summary">Each cell opens to the host's own text, or to what the model is no longer told.</caption><thead>${head}</thead><tbody>${rows.join('')}${whole}</tbody></table></div>`;
 }
 
@@ -94,7 +95,13 @@ function serverSection(report: LintReport): string {
   const s = report.server;
   const title = [s.name ? `${s.name}${s.version ? ` ${s.version}` : ''}` : undefined, s.label].filter(Boolean).join(' · ');
   if (s.error) return `<section><h2>${esc(title)}</h2><p class="notice">Not linted: ${esc(s.error.message)}</p></section>`;
-  const facts = [`${report.tools.length} tools`, `${s.pages} tools/list page${s.pages === 1 ? '' : 's'}`, s.protocolVersion ? `protocol ${s.protocolVersion}` : '', s.listedInMs !== null ? `listed in ${s.listedInMs} ms` : '']
+  const facts = [
+    `${report.tools.length} tools`,
+    `${s.pages} tools/list page${s.pages === 1 ? '' : 's'}`,
+    s.protocolVersion ? `protocol ${s.protocolVersion}` : '',
+    s.listedInMs !== null ? `listed in ${s.listedInMs} ms` : '',
+    s.weight ? `tools/list ${s.weight.bytes} bytes, about ${s.weight.tokens} tokens (4 characters a token) in every request` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   return `<section><h2>${esc(title)}</h2><p class="summary">${esc(facts)}</p><h3>Findings</h3>${findingsTable(report)}<h3>Host matrix</h3>${matrixTable(report)}</section>`;
@@ -105,7 +112,7 @@ export function renderLintPage(reports: LintReport[], generatedAt = new Date()):
     .filter((v) => v !== 'unknown')
     .map((v) => `<span><span class="swatch" style="background:${LOOK[v].colour};color:${LOOK[v].ink}">${LOOK[v].word}</span></span>`)
     .join('');
-  const hosts = PROFILES.map((p) => `<li><code>${esc(p.id)}</code>: ${esc(p.title.replace(`${p.id}: `, ''))} (${esc(p.asOf)})</li>`).join('');
+  const hosts = PROFILES.filter((p) => reports.some((r) => Object.hasOwn(r.server.hosts, p.id))).map((p) => `<li><code>${esc(p.id)}</code>: ${esc(p.title.replace(`${p.id}: `, ''))} (${esc(p.asOf)})</li>`).join('');
   const heading = reports.length === 1 ? reports[0]!.server.label : `${reports.length} servers`;
   const body = `<main>
 <header class="top"><p class="kicker">schema-breaks lint</p><h1>${esc(heading)}</h1>

@@ -9,7 +9,12 @@ import { writeFileSync } from 'node:fs';
 import { emptyCallViolations, checkTools } from '../contract/check.js';
 import { loadContract } from '../contract/contract.js';
 import type { ContractOperation } from '../contract/rules.js';
-import { hostMatrix } from './hosts.js';
+import { adviceFor } from './advice.js';
+import { groupCauses } from './causes.js';
+import { HOST_IDS, hostMatrix } from './hosts.js';
+import { fixTools, hostRewrites } from './fix.js';
+import { judgeByHosts } from './hurt.js';
+import { listWeight, weightFinding, weightOf } from './weight.js';
 import { duplicateFinding, duplicateNames, serverFindings, splitEntries, toolFindings } from './rules.js';
 import { readServer, StartError, type CallReply, type ClientCapability, type Listing } from './server.js';
 import { savedTools, type Target } from './targets.js';
@@ -21,8 +26,17 @@ export interface LintSettings {
   contract?: string;
   /** Also write the tools/list result, as received, to this file. */
   save?: string;
+  /** Also hand the tools/list result, as received, to this function (--tools prints it). */
+  listed?: (tools: unknown[]) => void;
   /** What the linter's client declares at initialize (default: src/lint/server.ts CLIENT_CAPABILITIES). */
   capabilities?: readonly ClientCapability[];
+  /** --fix-schema: write the tools with their schemas rewritten (src/lint/fix.ts) to this file. */
+  fixSchema?: string;
+  /**
+   * The hosts the author targets, profile ids (src/lint/hosts.ts chooseHosts; default every one, HOST_IDS): the
+   * report shows these, and a finding is an error only where one of them refuses or drops.
+   */
+  hosts?: readonly string[];
 }
 
 /** The contract's operations, read before any server starts (an unreadable contract is a usage error, exit 2). */
@@ -48,8 +62,8 @@ function contractFindings(tools: { name: string; inputSchema: unknown }[], opera
 
 function emptyInfo(target: Target): ServerInfo {
   return {
-    label: target.kind === 'spawn' ? target.spec.label : target.label,
-    target: target.kind === 'spawn' ? target.shown : { from: target.file },
+    label: target.kind === 'from' ? target.label : target.spec.label,
+    target: target.kind === 'from' ? { from: target.file } : target.shown,
     name: null,
     version: null,
     protocolVersion: null,
@@ -57,6 +71,7 @@ function emptyInfo(target: Target): ServerInfo {
     listedInMs: null,
     findings: [],
     hosts: {},
+    targets: [],
   };
 }
 
@@ -81,7 +96,7 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
       listing = await readServer(target.spec, settings.timeoutMs, probe, settings.capabilities);
     } catch (error) {
       if (!(error instanceof StartError)) throw error;
-      return { format: LINT_FORMAT, version: LINT_FORMAT_VERSION, server: { ...info, error: error.failure }, tools: [] };
+      return { format: LINT_FORMAT, version: LINT_FORMAT_VERSION, server: { ...info, error: error.failure }, tools: [], causes: [] };
     }
     entries = listing.tools;
     Object.assign(info, {
@@ -93,32 +108,58 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
     });
   }
   if (settings.save) writeFileSync(settings.save, `${JSON.stringify({ tools: entries }, null, 2)}\n`);
+  settings.listed?.(entries);
   if (listing) info.findings.push(...serverFindings({ ...listing, toolCount: splitEntries(entries).tools.length }));
-  return judge(entries, info, operations, listing?.calls ?? new Map());
+  const report = await judge(entries, info, operations, listing?.calls ?? new Map(), settings.hosts ?? HOST_IDS);
+  if (settings.fixSchema) report.fix = await fixSchema(entries, report, settings.fixSchema, settings.hosts ?? HOST_IDS);
+  return report;
+}
+
+/** --fix-schema: the rewritten list written out, and what the hosts make of it beside the original. */
+async function fixSchema(entries: unknown[], report: LintReport, file: string, targets: readonly string[]): Promise<NonNullable<LintReport['fix']>> {
+  const fixed = fixTools(splitEntries(entries).tools);
+  const changes = fixed.changes;
+  const tools = await hostRewrites(fixed.tools, targets, changes);
+  writeFileSync(file, `${JSON.stringify({ tools }, null, 2)}\n`);
+  const after = await lintTools(tools, file, undefined, targets);
+  const hosts = Object.fromEntries(
+    Object.entries(report.server.hosts).map(([h, v]) => [h, { before: v.verdict, after: after.server.hosts[h]?.verdict ?? 'unknown', detail: after.server.hosts[h]?.detail.split('\n')[0] ?? '' }]),
+  );
+  return { file, changes, causesAfter: after.causes?.length ?? 0, hosts };
 }
 
 /** A tools/list result judged without any process: what --from does, and what the tests call. */
-export async function lintTools(entries: unknown[], label = 'tools/list', operations?: ContractOperation[]): Promise<LintReport> {
+export async function lintTools(entries: unknown[], label = 'tools/list', operations?: ContractOperation[], hosts: readonly string[] = HOST_IDS): Promise<LintReport> {
   const info = emptyInfo({ kind: 'from', label, file: label });
-  return judge(entries, info, operations, new Map());
+  return judge(entries, info, operations, new Map(), hosts);
 }
 
-async function judge(entries: unknown[], info: ServerInfo, operations: ContractOperation[] | undefined, calls: Map<string, CallReply>): Promise<LintReport> {
+async function judge(entries: unknown[], info: ServerInfo, operations: ContractOperation[] | undefined, calls: Map<string, CallReply>, targets: readonly string[]): Promise<LintReport> {
   const { tools, findings: shapeFindings } = splitEntries(entries);
   info.findings.push(...shapeFindings);
+  info.targets = [...targets];
+  info.weight = listWeight(tools);
+  const heavy = weightFinding(info.weight, tools.length);
+  if (heavy) info.findings.push(heavy);
   const contract = operations ? contractFindings(tools, operations, calls) : undefined;
   if (contract) info.findings.push(...contract.server);
   const twice = duplicateNames(tools);
-  const { perTool, whole } = await hostMatrix(tools);
-  info.hosts = whole;
-  return {
+  // Every host is asked, so that a warning can name whoever is hurt, targeted or not (a historic host the author
+  // no longer ships to still explains a finding); the report's matrix shows the targeted ones.
+  const { perTool: everyHost, whole } = await hostMatrix(tools);
+  const targeted = <T>(verdicts: Record<string, T>) => Object.fromEntries(Object.entries(verdicts).filter(([host]) => targets.includes(host)));
+  info.hosts = targeted(whole);
+  const findings = tools.map((tool) => [...toolFindings(tool), ...(twice.has(tool.name) ? [duplicateFinding(tool.name, twice.get(tool.name)!)] : []), ...(contract?.byTool.get(tool.name) ?? [])]);
+  // The advice first: it reads the finding's own words, before the hosts are said at the end of its message.
+  for (const f of [...info.findings, ...findings.flat()]) f.advice = adviceFor(f);
+  await judgeByHosts(tools, findings, everyHost, targets);
+  const report: LintReport = {
     format: LINT_FORMAT,
     version: LINT_FORMAT_VERSION,
     server: info,
-    tools: tools.map((tool, i) => ({
-      name: tool.name,
-      findings: [...toolFindings(tool), ...(twice.has(tool.name) ? [duplicateFinding(tool.name, twice.get(tool.name)!)] : []), ...(contract?.byTool.get(tool.name) ?? [])],
-      hosts: perTool[i]!,
-    })),
+    tools: tools.map((tool, i) => ({ name: tool.name, weight: weightOf(tool), findings: findings[i]!, hosts: targeted(everyHost[i]!) })),
+    causes: [],
   };
+  report.causes = groupCauses(report);
+  return report;
 }

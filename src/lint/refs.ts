@@ -64,17 +64,19 @@ function resolve(ref: string, root: unknown, anchors: Map<string, string>): { ta
   return anchor !== undefined ? { target: anchor } : { why: 'no $anchor of that name in this schema' };
 }
 
-const usesOf = new WeakMap<object, RefUse[]>();
+const usesOf = new WeakMap<object, Map<string, RefUse[]>>();
 
-/** Every $ref of an inputSchema with its target (read once per schema object). */
-export function refUses(inputSchema: unknown): RefUse[] {
+/** Every $ref of a published schema with its target (read once per schema object); `base` is where the schema sits in the tool. */
+export function refUses(inputSchema: unknown, base = '/inputSchema'): RefUse[] {
   if (!isObject(inputSchema)) return [];
-  let uses = usesOf.get(inputSchema);
-  if (!uses) usesOf.set(inputSchema, (uses = findRefUses(inputSchema)));
+  let byBase = usesOf.get(inputSchema);
+  if (!byBase) usesOf.set(inputSchema, (byBase = new Map()));
+  let uses = byBase.get(base);
+  if (!uses) byBase.set(base, (uses = findRefUses(inputSchema, base)));
   return uses;
 }
 
-function findRefUses(inputSchema: Record<string, unknown>): RefUse[] {
+function findRefUses(inputSchema: Record<string, unknown>, base: string): RefUse[] {
   const anchors = new Map<string, string>();
   eachSchema(inputSchema, (node, pointer) => {
     if (isObject(node) && typeof node.$anchor === 'string') anchors.set(node.$anchor, pointer);
@@ -84,11 +86,11 @@ function findRefUses(inputSchema: Record<string, unknown>): RefUse[] {
     if (!isObject(node) || !('$ref' in node)) return;
     const ref = node.$ref;
     if (typeof ref !== 'string') {
-      uses.push({ at: `/inputSchema${pointer}`, ref: JSON.stringify(ref), target: null, why: '$ref is not a string' });
+      uses.push({ at: `${base}${pointer}`, ref: JSON.stringify(ref), target: null, why: '$ref is not a string' });
       return;
     }
     const resolved = resolve(ref, inputSchema, anchors);
-    uses.push('target' in resolved ? { at: `/inputSchema${pointer}`, ref, target: resolved.target } : { at: `/inputSchema${pointer}`, ref, target: null, why: resolved.why });
+    uses.push('target' in resolved ? { at: `${base}${pointer}`, ref, target: resolved.target } : { at: `${base}${pointer}`, ref, target: null, why: resolved.why });
   });
   return uses;
 }
@@ -112,10 +114,10 @@ export function followRef(inputSchema: unknown, node: unknown): unknown {
  * The recursive definitions: targets that reach themselves again through
  * the refs in their subtree. Each is given with the ref that closes the loop.
  */
-export function recursion(inputSchema: unknown, uses = refUses(inputSchema)): { target: string; closedAt: string }[] {
+export function recursion(inputSchema: unknown, uses = refUses(inputSchema), base = '/inputSchema'): { target: string; closedAt: string }[] {
   const resolved = uses.filter((u): u is RefUse & { target: string } => u.target !== null);
   /** The refs inside a target's subtree (the pointer of each use is below the target's). */
-  const inside = (target: string) => resolved.filter((u) => u.at === `/inputSchema${target}` || u.at.startsWith(`/inputSchema${target}/`));
+  const inside = (target: string) => resolved.filter((u) => u.at === `${base}${target}` || u.at.startsWith(`${base}${target}/`));
   const found: { target: string; closedAt: string }[] = [];
   for (const start of new Set(resolved.map((u) => u.target))) {
     const stack: string[] = [start];
@@ -136,4 +138,66 @@ export function recursion(inputSchema: unknown, uses = refUses(inputSchema)): { 
     if (closedAt !== undefined) found.push({ target: start, closedAt });
   }
   return found;
+}
+
+/** A `$defs` or `definitions` map in the part of a schema a tool can reach, and its entries nothing reaches. */
+export interface DefsContainer {
+  /** Pointer of the map inside the schema: "/$defs". */
+  pointer: string;
+  entries: number;
+  unused: { name: string; bytes: number }[];
+}
+
+/** What a tool can reach of one schema: its subschemas, and the definition maps among them. */
+export interface Reach {
+  /** Pointers (inside the schema) of every subschema the root reaches, through its own keywords and through refs. */
+  live: Set<string>;
+  defs: DefsContainer[];
+}
+
+const DEF_MAPS = ['$defs', 'definitions'];
+
+/**
+ * What one schema can reach: from the root, every subschema but the entries
+ * of `$defs`/`definitions`, which are reached only through a `$ref` (JSON
+ * Schema 2020-12, 8.2.4: "$defs ... do not directly affect the validation
+ * result"). A definition nothing refers to is sent to every host all the same,
+ * and validates nothing.
+ */
+export function reach(schema: unknown): Reach {
+  const live = new Set<string>();
+  const containers = new Map<string, Record<string, unknown>>();
+  const uses = refUses(schema, '');
+  const walk = (node: unknown, pointer: string): void => {
+    if (live.has(pointer)) return;
+    live.add(pointer);
+    if (!isObject(node)) return;
+    for (const key of DEF_MAPS) if (isObject(node[key])) containers.set(`${pointer}/${key}`, node[key] as Record<string, unknown>);
+    for (const [sub, subPointer] of children(node, pointer)) {
+      const step = subPointer.slice(pointer.length + 1).split('/')[0]!;
+      if (!DEF_MAPS.includes(step)) walk(sub, subPointer);
+    }
+  };
+  walk(schema, '');
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const use of uses)
+      if (use.target !== null && live.has(use.at) && !live.has(use.target)) {
+        walk(atPointer(schema, use.target), use.target);
+        grew = true;
+      }
+  }
+  const defs = [...containers]
+    .filter(([pointer]) => live.has(pointer.slice(0, pointer.lastIndexOf('/'))))
+    .map(([pointer, map]) => {
+      const reached = (name: string) => {
+        const at = `${pointer}/${segment(name)}`;
+        return [...live].some((p) => p === at || p.startsWith(`${at}/`));
+      };
+      const unused = Object.keys(map)
+        .filter((name) => !reached(name))
+        .map((name) => ({ name, bytes: Buffer.byteLength(`${JSON.stringify(name)}:${JSON.stringify(map[name])}`) }));
+      return { pointer, entries: Object.keys(map).length, unused };
+    });
+  return { live, defs };
 }

@@ -11,15 +11,16 @@
  * which runs every host profile on every schema whatever it holds.
  */
 import { isStructuredBranch, RULES as CONTRACT_RULES } from '../contract/rules.js';
-import { eachSchema, followRef, recursion, refUses } from './refs.js';
+import { eachSchema, followRef, reach, recursion, refUses, type Reach } from './refs.js';
 import { isObject, segment, type Finding, type ListedTool, type Severity } from './types.js';
 
 export const LINT_RULES = {
   'no-structural-union': { severity: 'error', title: 'no anyOf/oneOf with more than one structured (object or array) branch, at any depth' },
   'root-object': { severity: 'error', title: 'the inputSchema root is a plain object: "type": "object", no union, allOf or $ref at the top' },
   'no-parameters': { severity: 'error', title: 'a tool whose description takes arguments publishes parameters' },
-  ref: { severity: 'warning', title: '$ref and $defs/definitions: hosts on the legacy Gemini field refuse them, others drop or rewrite them' },
+  ref: { severity: 'warning', title: '$ref and $defs/definitions: some hosts refuse them, others drop or rewrite them' },
   'ref-unresolved': { severity: 'error', title: 'every $ref resolves inside the schema' },
+  'unused-defs': { severity: 'warning', title: 'every $defs/definitions entry is referenced (an unused one is sent in every tools/list and validates nothing)' },
   'ref-cycle': { severity: 'warning', title: 'no recursive $ref (a schema that cannot be written out in full)' },
   'type-list': { severity: 'warning', title: '"type" is one type, not a list' },
   'all-of': { severity: 'warning', title: 'no allOf' },
@@ -33,6 +34,7 @@ export const LINT_RULES = {
   'duplicate-name': { severity: 'error', title: 'each tool name once per server' },
   'stdout-json-rpc-only': { severity: 'error', title: 'the server writes nothing but JSON-RPC messages on stdout' },
   'tools-capability': { severity: 'warning', title: 'a server with tools declares the tools capability' },
+  'list-weight': { severity: 'warning', title: 'tools/list stays under a tenth of a 128,000-token window (src/lint/weight.ts says why)' },
   'list-shape': { severity: 'error', title: 'every tools/list entry is a tool with a name, and pages end' },
 } as const satisfies Record<string, { severity: Severity; title: string }>;
 
@@ -158,9 +160,9 @@ function rootFindings(tool: ListedTool): Finding[] {
   return found;
 }
 
-/** One subschema's findings (its children are visited on their own). */
-function nodeFindings(node: unknown, pointer: string, parentKey: string | undefined, inputSchema: unknown): Finding[] {
-  const at = `/inputSchema${pointer}`;
+/** One subschema's findings (its children are visited on their own); `base` is where the schema sits in the tool. */
+function nodeFindings(node: unknown, pointer: string, parentKey: string | undefined, inputSchema: unknown, base: string): Finding[] {
+  const at = `${base}${pointer}`;
   const root = pointer === '';
   if (typeof node === 'boolean')
     return root ? [] : [finding('untaught', at, `a boolean schema (${node}: ${node ? 'any value' : 'no value'}) where a schema object is expected: the linter was not taught it, and hosts read it differently`)];
@@ -175,8 +177,8 @@ function nodeFindings(node: unknown, pointer: string, parentKey: string | undefi
         'untaught',
         `${at}/${segment(key)}`,
         vendor
-          ? `vendor keyword "${key}": JSON Schema ignores it, hosts that keep an allow-list drop it (Goose), and whether Gemini's legacy field refuses it as an unknown name is unconfirmed; keep it out of the published schema`
-          : `keyword "${key}": the linter was not taught it, so no rule here says what it costs; the host matrix shows what each host makes of it`,
+          ? `vendor keyword "${key}": JSON Schema ignores it`
+          : `keyword "${key}": the linter was not taught it, so no rule here says what it costs`,
       ),
     );
   }
@@ -189,21 +191,20 @@ function nodeFindings(node: unknown, pointer: string, parentKey: string | undefi
       finding(
         'type-list',
         `${at}/type`,
-        `"type": ${JSON.stringify(node.type)}: Gemini's legacy parameters refuse a type list (400 "Proto field is not repeating"), @google/genai 1.4.0 throws on it (gemini-cli 0.1 would lose the server's tools), Cursor refused ["null","string"]; ` +
-          'one type, with the parameter left optional where null meant "not given"',
+        `"type": ${JSON.stringify(node.type)}, a list of types`,
       ),
     );
   const types = Array.isArray(node.type) ? node.type : [node.type];
   if (types.includes('array') && !('items' in node))
-    found.push(finding('array-items', at, 'an array with no "items": Gemini\'s legacy parameters refuse it (400 "items: missing field") and VS Code Copilot refuses the tool ("tool parameters array type must have items")'));
+    found.push(finding('array-items', at, 'an array with no "items": the model is not told what goes in it'));
   if (Array.isArray(node.items)) found.push(finding('untaught', `${at}/items`, '"items" as a list of schemas (a tuple): the linter was not taught it, and hosts that read items as one schema misread it'));
   if ('const' in node)
-    found.push(finding('const', `${at}/const`, `"const": Gemini's legacy parameters refuse it (400 'Unknown name "const"'), Langflow never reads it; an enum of one value says the same to more hosts`));
+    found.push(finding('const', `${at}/const`, `"const": ${JSON.stringify(node.const)}`));
   if ('allOf' in node)
-    found.push(finding('all-of', `${at}/allOf`, "allOf: OpenAI strict mode refuses it, Gemini's legacy parameters have no field for it, @google/genai 1.4.0 drops it without a word; write the merged object out"));
+    found.push(finding('all-of', `${at}/allOf`, `allOf of ${Array.isArray(node.allOf) ? node.allOf.length : '?'} schemas`));
   if (Array.isArray(node.oneOf) && structuredCount(node.oneOf, inputSchema) <= 1)
     found.push(
-      finding('one-of', `${at}/oneOf`, "oneOf: OpenAI strict mode refuses it (third-party logs), Gemini's legacy parameters have no field for it, @google/genai 1.4.0 drops it silently; for scalars an enum or one type says the same"),
+      finding('one-of', `${at}/oneOf`, `oneOf of ${node.oneOf.length} branches, at most one structured`),
     );
   for (const key of ['anyOf', 'oneOf'] as const) {
     const list = node[key];
@@ -214,8 +215,7 @@ function nodeFindings(node: unknown, pointer: string, parentKey: string | undefi
         finding(
           'no-structural-union',
           `${at}/${key}`,
-          `${key} with ${structured} structured branches (of ${list.length}): hosts either refuse it (Gemini's legacy parameters: a 400 for the whole request) or keep only the first branch (Langflow). ` +
-            'Use one object with optional fields, separate parameters, or a permissive schema with server-side dispatch.',
+          `${key} with ${structured} structured branches (of ${list.length})`,
         ),
       );
   }
@@ -239,12 +239,12 @@ function parentKeyOf(pointer: string): string | undefined {
   return /^\d+$/.test(last) || SCHEMA_MAPS.includes(before) || ['patternProperties', 'dependentSchemas', 'dependencies'].includes(before) ? before : last;
 }
 
-function refFindings(inputSchema: unknown): Finding[] {
+function refFindings(inputSchema: unknown, base: string, reached: Reach): Finding[] {
   const found: Finding[] = [];
-  const uses = refUses(inputSchema);
+  const uses = refUses(inputSchema, base).filter((use) => reached.live.has(use.at.slice(base.length)));
   for (const use of uses) {
     if (use.target === null) {
-      found.push(finding('ref-unresolved', `${use.at}/$ref`, `$ref ${JSON.stringify(use.ref)} does not resolve in this schema: ${use.why}; gemini-cli's API refuses the request ("reference to undefined schema")`));
+      found.push(finding('ref-unresolved', `${use.at}/$ref`, `$ref ${JSON.stringify(use.ref)} does not resolve in this schema: ${use.why}`));
       continue;
     }
     if (followRef(inputSchema, { $ref: use.ref }) === null) {
@@ -255,35 +255,54 @@ function refFindings(inputSchema: unknown): Finding[] {
       finding(
         'ref',
         `${use.at}/$ref`,
-        `$ref ${JSON.stringify(use.ref)} (resolved here to /inputSchema${use.target}): Gemini's legacy parameters refuse $ref (400 'Unknown name "$ref"'), @google/genai 1.4.0 drops it and shows the parameter untyped, ` +
-          'Goose shows it as a string, Langflow follows $defs only; inline the definition',
+        `$ref ${JSON.stringify(use.ref)} (resolved here to ${base}${use.target})`,
       ),
     );
   }
-  eachSchema(inputSchema, (node, pointer) => {
-    if (!isObject(node)) return;
-    for (const key of ['$defs', 'definitions'])
-      if (key in node) found.push(finding('ref', `/inputSchema${pointer}/${key}`, `"${key}": Gemini's legacy parameters have no field for it, used or not (refused as an unknown name); inline what it defines`));
-  });
-  for (const loop of recursion(inputSchema, uses))
+  for (const defs of reached.defs) {
+    const key = defs.pointer.slice(defs.pointer.lastIndexOf('/') + 1);
+    if (defs.unused.length < defs.entries)
+      found.push(finding('ref', `${base}${defs.pointer}`, `"${key}" with ${defs.entries - defs.unused.length} of its ${defs.entries} entries referenced`));
+    if (defs.unused.length > 0) {
+      const bytes = defs.unused.reduce((n, u) => n + u.bytes, 0);
+      found.push({
+        ...finding(
+          'unused-defs',
+          `${base}${defs.pointer}`,
+          `${defs.unused.length === defs.entries ? `all ${defs.entries}` : `${defs.unused.length} of the ${defs.entries}`} "${key}" entries are referenced by nothing in this schema (${defs.unused.map((u) => u.name).join(', ')}): ` +
+            `${bytes} bytes sent in every tools/list that validate nothing (not linted here)`,
+        ),
+        bytes,
+      });
+    }
+  }
+  for (const loop of recursion(inputSchema, uses, base))
     found.push(
       finding(
         'ref-cycle',
-        `/inputSchema${loop.target}`,
-        `a recursive schema: /inputSchema${loop.target} reaches itself again through the $ref at ${loop.closedAt}, so it cannot be written out in full; a host that inlines refs stops somewhere (see the host matrix)`,
+        `${base}${loop.target}`,
+        `a recursive schema: ${base}${loop.target} reaches itself again through the $ref at ${loop.closedAt}, so it cannot be written out in full; a host that inlines refs stops somewhere (see the host matrix)`,
       ),
     );
   return found;
 }
 
-/** Every finding of one tool's own, without the names of the others. */
+/** The findings of one published schema (inputSchema or outputSchema), in the part of it the tool can reach. */
+function schemaFindings(schema: Record<string, unknown>, base: string): Finding[] {
+  const found: Finding[] = [];
+  const reached = reach(schema);
+  eachSchema(schema, (node, pointer) => {
+    if (reached.live.has(pointer)) found.push(...nodeFindings(node, pointer, parentKeyOf(pointer), schema, base));
+  });
+  found.push(...refFindings(schema, base, reached));
+  return found;
+}
+
+/** Every finding of one tool's own, without the names of the others: its name, its inputSchema and its outputSchema (MCP 2025-06-18 on). */
 export function toolFindings(tool: ListedTool): Finding[] {
   const found = [...nameFindings(tool.name), ...rootFindings(tool)];
-  const schema = tool.inputSchema;
-  if (isObject(schema)) {
-    eachSchema(schema, (node, pointer) => found.push(...nodeFindings(node, pointer, parentKeyOf(pointer), schema)));
-    found.push(...refFindings(schema));
-  }
+  if (isObject(tool.inputSchema)) found.push(...schemaFindings(tool.inputSchema, '/inputSchema'));
+  if (isObject(tool.outputSchema)) found.push(...schemaFindings(tool.outputSchema, '/outputSchema'));
   return found;
 }
 

@@ -1,7 +1,10 @@
 /**
- * Starting any stdio MCP server and reading its tools as a host does: a real
- * `initialize` through the SDK's own Client, then `tools/list`, page after
- * page while the server gives a `nextCursor`.
+ * Starting any stdio MCP server, or reaching one over Streamable HTTP, and
+ * reading its tools as a host does: a real `initialize` through the SDK's own
+ * Client, then `tools/list`, page after page while the server gives a
+ * `nextCursor`. Over HTTP the transport is the SDK's own
+ * StreamableHTTPClientTransport (MCP 2025-03-26 and later, "Streamable
+ * HTTP"), the one the MCP Inspector uses.
  *
  * The server is a child process in a process group of its own, so that what
  * it starts (an `npx` wrapper starts node, node may start more) ends with it:
@@ -17,6 +20,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, ListRootsRequestSchema, McpError, type ClientCapabilities, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -30,6 +34,13 @@ export interface ServerSpec {
   /** Added to the linter's own environment. */
   env?: Record<string, string>;
   cwd?: string;
+}
+
+/** A server reached over Streamable HTTP: its endpoint, and headers sent with every request (Authorization, ...). */
+export interface HttpSpec {
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
 }
 
 /** The server did not start, wrote garbage, or did not answer in time: exit 2. */
@@ -203,11 +214,29 @@ class ChildTransport implements Transport {
     this.finish();
   }
 
-  /** The last lines of stderr, for a message. */
+  /**
+   * What stderr says, for a message: the server's own last error line first when it wrote one (node prints
+   * "Error: Cannot find module '/x/server.js'" above a stack that ends in "requireStack: []"; Python its
+   * "ModuleNotFoundError: ..." as the last line), then the last lines.
+   */
   stderrTail(): string {
-    const lines = this.stderr.trim().split('\n').filter(Boolean);
-    return lines.length === 0 ? '' : ` (stderr: ${lines.slice(-3).join(' | ').slice(0, 300)})`;
+    const lines = this.stderr.trim().split('\n').map((l) => l.trimEnd()).filter(Boolean);
+    if (lines.length === 0) return '';
+    const tail = lines.slice(-3).join(' | ').slice(0, 300);
+    const error = lastErrorLine(lines);
+    return error === undefined || tail.includes(error) ? ` (stderr: ${tail})` : `: ${error} (stderr: ${tail})`;
   }
+}
+
+/**
+ * The last line that names an error as runtimes print an uncaught one: "Error: ...", "TypeError: ...",
+ * "Error [ERR_MODULE_NOT_FOUND]: ..." (node), "ModuleNotFoundError: ..." (Python), "panic: ..." (Go).
+ */
+const ERROR_LINE = /^(?:Uncaught )?(?:(?:[A-Za-z_][\w.]*)?(?:Error|Exception)(?: \[[A-Z0-9_]+\])?|panic): /;
+
+export function lastErrorLine(lines: string[]): string | undefined {
+  const line = [...lines].reverse().find((l) => ERROR_LINE.test(l.trim()));
+  return line === undefined ? undefined : line.trim().slice(0, 300);
 }
 
 /** What a server answered to `tools/call` with no arguments (rule rejects-missing-arguments, with --contract). */
@@ -243,12 +272,20 @@ function seconds(ms: number): string {
  * the server cannot be read, after ending it.
  */
 export async function readServer(
-  spec: ServerSpec,
+  spec: ServerSpec | HttpSpec,
   timeoutMs: number,
   probe: string[] = [],
   declared: readonly ClientCapability[] = CLIENT_CAPABILITIES,
 ): Promise<Listing & { calls: Map<string, CallReply> }> {
-  const transport = new ChildTransport(spec);
+  const http = 'url' in spec ? new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} } }) : undefined;
+  const child = 'url' in spec ? undefined : new ChildTransport(spec);
+  const transport: Transport = http ?? child!;
+  const close = async () => {
+    if (child) return child.close();
+    // DELETE ends the session on the server (Streamable HTTP, "Session Management"); a server may refuse it (405).
+    await http!.terminateSession().catch(() => {});
+    await http!.close();
+  };
   const client = new Client({ name: 'schema-breaks-lint', version: '1' }, { capabilities: capabilitiesOf(declared) });
   if (declared.includes('roots')) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [] }));
   const started = performance.now();
@@ -290,22 +327,33 @@ export async function readServer(
     return {
       serverName: typeof info?.name === 'string' ? info.name : null,
       serverVersion: typeof info?.version === 'string' ? info.version : null,
-      protocolVersion: transport.protocolVersion,
+      protocolVersion: (child ? child.protocolVersion : http!.protocolVersion) ?? null,
       capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
       tools,
       pages,
       cursorLoop,
-      garbage: transport.garbage,
-      garbageSample: transport.garbageSample,
+      garbage: child?.garbage ?? 0,
+      garbageSample: child?.garbageSample ?? [],
       listedInMs,
       calls,
     };
   } catch (error) {
-    await transport.close();
-    throw new StartError(failureOf(error, transport, stage, timeoutMs));
+    await close();
+    throw new StartError(http ? httpFailureOf(error, spec as HttpSpec, stage, timeoutMs) : failureOf(error, child!, stage, timeoutMs));
   } finally {
-    await transport.close();
+    await close();
   }
+}
+
+/** Says which way an HTTP server failed: not reached, answered with an HTTP error, did not answer, or answered wrong. */
+function httpFailureOf(error: unknown, spec: HttpSpec, stage: string, timeoutMs: number): ServerFailure {
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return { kind: 'timeout', message: `${spec.url} did not answer ${stage} within ${seconds(timeoutMs)}` };
+  // fetch fails with a TypeError whose cause names the socket error (ECONNREFUSED, ENOTFOUND).
+  const cause = error instanceof Error && error.cause instanceof Error ? ((error.cause as NodeJS.ErrnoException).code ?? error.cause.message) : undefined;
+  if (cause !== undefined && !(error instanceof StreamableHTTPError)) return { kind: 'connect', message: `cannot reach ${spec.url}: ${cause}` };
+  const message = error instanceof Error ? error.message : String(error);
+  const status = error instanceof StreamableHTTPError && error.code !== undefined && error.code > 0 ? ` (HTTP ${error.code})` : '';
+  return { kind: 'protocol', message: `${stage} failed${status}: ${message.split('\n')[0]!.slice(0, 300)}` };
 }
 
 /** Says which way the server failed: never started, exited, wrote garbage, did not answer, or answered wrong. */

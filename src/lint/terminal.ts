@@ -4,10 +4,11 @@
  * (so a 30-tool server fits a screen), then one line per host saying why.
  */
 import { paint } from '../core/colour.js';
-import { HOST_IDS } from './hosts.js';
+import { HOST_IDS, reportHosts } from './hosts.js';
+import { groupCauses } from './causes.js';
 import { ruleTitle } from './rules.js';
 import { exitCodeFor, findingsReaching, hostsReaching, type FailOn, type Gate } from './gate.js';
-import type { Finding, HostVerdict, LintReport, Verdict } from './types.js';
+import type { HostVerdict, LintReport, Verdict } from './types.js';
 
 export interface TerminalOptions {
   colour: boolean;
@@ -45,6 +46,7 @@ const KIND_WORDS: Record<string, string> = {
   keyword: 'keywords dropped',
   name: 'name changed',
   sent: 'sends keys the model did not write',
+  dialect: '$schema dialect its validator cannot compile',
   changed: 'schema changed',
 };
 
@@ -63,9 +65,30 @@ function sanitized<T>(value: T): T {
   return value;
 }
 
-function clip(text: string, width: number): string {
-  const line = text.replace(/\s*\n\s*/g, ' ');
-  return line.length <= width ? line : `${line.slice(0, Math.max(0, width - 3))}...`;
+/**
+ * A text as lines of at most `width` columns after `indent`, broken between words: nothing the
+ * report says is ever cut off (issue 22: piped, names and messages were cut at 24 characters and
+ * before their advice). A word longer than a whole line (a host's JSON error text) goes on over as
+ * many lines as it needs, every character kept.
+ */
+export function wrap(text: string, width: number, indent: string, first = indent): string[] {
+  const room = Math.max(20, width - indent.length);
+  const words = text
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+    .split(' ')
+    .flatMap((word) => (word.length <= room ? [word] : (word.match(new RegExp(`.{1,${room}}`, 'g')) ?? [word])));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const lead = lines.length === 0 ? first : indent;
+    if (line !== '' && lead.length + line.length + 1 + word.length > width) {
+      lines.push(lead + line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push((lines.length === 0 ? first : indent) + line);
+  return lines;
 }
 
 /** The path without the /inputSchema every schema finding starts with. */
@@ -80,27 +103,59 @@ function plural(n: number, word: string): string {
 }
 
 function findingsBlock(report: LintReport, o: TerminalOptions): string[] {
-  const all: (Finding & { tool: string })[] = [
-    ...report.server.findings.map((f) => ({ ...f, tool: '(server)' })),
-    ...report.tools.flatMap((t) => t.findings.map((f) => ({ ...f, tool: t.name }))),
+  const causes = report.causes ?? groupCauses(report);
+  const count = report.server.findings.length + report.tools.reduce((n, t) => n + t.findings.length, 0);
+  const errors = causes.filter((c) => c.severity === 'error').length;
+  if (causes.length === 0) return [paint('32', 'Findings: none', o.colour)];
+  const lines = [
+    `Findings: ${paint(errors ? '31' : '33', `${plural(errors, 'error')}, ${plural(causes.length - errors, 'warning')}`, o.colour)}` +
+      (count > causes.length ? paint('2', ` (one per cause: ${plural(count, 'finding')} in ${plural(report.tools.length, 'tool')})`, o.colour) : ''),
   ];
-  const errors = all.filter((f) => f.severity === 'error').length;
-  if (all.length === 0) return [paint('32', 'Findings: none', o.colour)];
-  const lines = [`Findings: ${paint(errors ? '31' : '33', `${plural(errors, 'error')}, ${plural(all.length - errors, 'warning')}`, o.colour)}`];
-  const rules = [...new Set(all.map((f) => f.rule))].sort((a, b) => Number(all.some((f) => f.rule === b && f.severity === 'error')) - Number(all.some((f) => f.rule === a && f.severity === 'error')) || a.localeCompare(b));
-  const toolWidth = Math.min(24, Math.max(...all.map((f) => f.tool.length)));
+  const rules = [...new Set(causes.map((c) => c.rule))].sort(
+    (a, b) => Number(causes.some((c) => c.rule === b && c.severity === 'error')) - Number(causes.some((c) => c.rule === a && c.severity === 'error')) || a.localeCompare(b),
+  );
   for (const rule of rules) {
-    const mine = all.filter((f) => f.rule === rule);
-    const worst = mine.some((f) => f.severity === 'error') ? 'error' : 'warning';
-    const title = ruleTitle(rule);
-    lines.push(`  ${paint(worst === 'error' ? '31' : '33', worst === 'error' ? '✗' : '!', o.colour)} ${paint('1', rule, o.colour)}  ${clip(title, o.width - rule.length - 6)}`);
-    for (const f of mine.slice(0, SHOWN_PER_RULE)) {
-      const head = `      ${f.tool.padEnd(toolWidth).slice(0, toolWidth)}  ${shortPath(f.path)}  `;
-      lines.push(`${head}${paint('2', clip(f.message, o.width - head.length), o.colour)}`);
+    const mine = causes.filter((c) => c.rule === rule).sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error'));
+    const worst = mine.some((c) => c.severity === 'error') ? 'error' : 'warning';
+    lines.push(...wrap(`${paint('1', rule, o.colour)}  ${ruleTitle(rule)}`, o.width, '      ', `  ${paint(worst === 'error' ? '31' : '33', worst === 'error' ? '✗' : '!', o.colour)} `));
+    // The advice once for the rule when every cause under it has the same.
+    const oneAdvice = new Set(mine.map((c) => c.advice)).size === 1;
+    if (oneAdvice) lines.push(...wrap(`fix: ${mine[0]!.advice}`, o.width, '        ', '      ').map((l) => paint('36', l, o.colour)));
+    for (const c of mine.slice(0, SHOWN_PER_RULE)) {
+      const where = c.tools.length === 1 ? `${c.tools[0]}  ${shortPath(c.path)}` : `${c.tools.length} tools: ${shortPath(c.path)} (${c.tools.join(', ')})`;
+      const mark = mine.some((m) => m.severity !== c.severity) ? `${c.severity}: ` : '';
+      lines.push(...wrap(`${mark}${where}`, o.width, '        ', '      '));
+      lines.push(...wrap(c.message, o.width, '        ').map((l) => paint('2', l, o.colour)));
+      if (!oneAdvice) lines.push(...wrap(`fix: ${c.advice}`, o.width, '        ').map((l) => paint('36', l, o.colour)));
     }
-    if (mine.length > SHOWN_PER_RULE) lines.push(paint('2', `      and ${mine.length - SHOWN_PER_RULE} more (--json lists every finding)`, o.colour));
+    if (mine.length > SHOWN_PER_RULE) lines.push(paint('2', `      and ${mine.length - SHOWN_PER_RULE} more (--json lists every one)`, o.colour));
   }
   return lines;
+}
+
+/** --fix-schema: each change, and the hosts on the whole list before and after. */
+function fixBlock(report: LintReport, o: TerminalOptions): string[] {
+  const fix = report.fix;
+  if (!fix) return [];
+  const lines = ['', paint('1', `Rewritten schema: ${fix.file}, ${plural(fix.changes.length, 'change')}, ${plural(fix.causesAfter, 'cause')} of findings left`, o.colour)];
+  for (const c of fix.changes) lines.push(...wrap(`${c.tool}  ${shortPath(c.path)}  ${c.rule}: ${c.what}`, o.width, '      ', '    '));
+  lines.push('  The hosts on the whole rewritten list (before -> after):');
+  for (const [host, v] of Object.entries(fix.hosts)) {
+    const failing = v.after === 'refused' || v.after === 'dropped';
+    lines.push(...wrap(`${host}: ${v.before} -> ${v.after}${failing ? ` (${v.detail})` : ''}`, o.width, '        ', '    '));
+  }
+  return lines;
+}
+
+/** The weight of the list, and its heaviest tools. */
+function weightLine(report: LintReport, o: TerminalOptions): string[] {
+  const w = report.server.weight;
+  if (!w || report.tools.length === 0) return [];
+  const heaviest = [...report.tools].filter((t) => t.weight).sort((a, b) => b.weight!.bytes - a.weight!.bytes).slice(0, 3);
+  const text =
+    `Weight: tools/list is ${w.bytes} bytes, about ${w.tokens} tokens (4 characters a token, src/lint/weight.ts) in every request a host sends with it` +
+    (heaviest.length > 1 ? `; heaviest: ${heaviest.map((t) => `${t.name} ${t.weight!.bytes} bytes (~${t.weight!.tokens} tokens)`).join(', ')}` : '');
+  return wrap(text, o.width, '  ', '');
 }
 
 function cell(v: HostVerdict | undefined, o: TerminalOptions, width: number, short: boolean): string {
@@ -121,25 +176,27 @@ function lossSummary(verdicts: HostVerdict[]): string {
 
 function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
   if (report.tools.length === 0) return [];
+  // The hosts --hosts chose (today's by default), in the order of PROFILES.
+  const hosts = reportHosts(report);
   const lines = ['', 'Hosts (src/lab/profiles/), one column each:'];
-  const half = Math.ceil(HOST_IDS.length / 2);
+  const half = Math.ceil(hosts.length / 2);
   for (let i = 0; i < half; i++) {
-    const right = HOST_IDS[i + half];
-    lines.push(`  ${String(i + 1).padStart(2)} ${HOST_IDS[i]!.padEnd(26)}${right ? `${String(i + half + 1).padStart(2)} ${right}` : ''}`);
+    const right = hosts[i + half];
+    lines.push(`  ${String(i + 1).padStart(2)} ${hosts[i]!.padEnd(27)}${right ? `${String(i + half + 1).padStart(2)} ${right}` : ''}`);
   }
   const groups = new Map<string, string[]>();
   for (const tool of report.tools) {
-    const key = HOST_IDS.map((h) => tool.hosts[h]?.verdict ?? 'unknown').join(' ');
+    const key = hosts.map((h) => tool.hosts[h]?.verdict ?? 'unknown').join(' ');
     groups.set(key, [...(groups.get(key) ?? []), tool.name]);
   }
   // The words in full when they leave room for the tools' names; else the short words, said once.
-  const short = 2 + 8 * HOST_IDS.length + 24 > o.width;
+  const short = 2 + 8 * hosts.length + 24 > o.width;
   const cellWidth = short ? 6 : 8;
   const label = 'tools with the same verdicts';
   lines.push('');
   if (short) lines.push(`  ${paint(CELL.refused.ansi, 'REF', o.colour)}: refused (the whole request fails); ${paint(CELL.dropped.ansi, 'drop', o.colour)}: dropped (the host loses the server, or the tool)`);
-  lines.push(`  ${HOST_IDS.map((_, i) => String(i + 1).padEnd(cellWidth)).join('')}${label}`);
-  const room = Math.max(20, o.width - 2 - cellWidth * HOST_IDS.length);
+  lines.push(`  ${hosts.map((_, i) => String(i + 1).padEnd(cellWidth)).join('')}${label}`);
+  const room = Math.max(20, o.width - 2 - cellWidth * hosts.length);
   for (const names of groups.values()) {
     const tool = report.tools.find((t) => t.name === names[0])!;
     let shown = '';
@@ -152,11 +209,12 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
       }
       shown = next;
     }
-    lines.push(`  ${HOST_IDS.map((h) => cell(tool.hosts[h], o, cellWidth, short)).join('')}${shown}`);
+    // One name longer than the room left (a 74-character name, which some hosts refuse) is printed whole: names are never cut.
+    lines.push(`  ${hosts.map((h) => cell(tool.hosts[h], o, cellWidth, short)).join('')}${shown}`);
   }
-  lines.push(`  ${HOST_IDS.map((h) => cell(report.server.hosts[h], o, cellWidth, short)).join('')}${paint('1', 'all tools in one request', o.colour)}`);
+  lines.push(`  ${hosts.map((h) => cell(report.server.hosts[h], o, cellWidth, short)).join('')}${paint('1', 'all tools in one request', o.colour)}`);
   lines.push('', 'Why, per host (--json has every tool\'s):');
-  for (const [i, host] of HOST_IDS.entries()) {
+  for (const [i, host] of hosts.entries()) {
     const verdicts = report.tools.map((t) => t.hosts[host]).filter((v): v is HostVerdict => v !== undefined);
     const whole = report.server.hosts[host];
     const badTools = report.tools.filter((t) => ['refused', 'dropped', 'unknown'].includes(t.hosts[host]?.verdict ?? ''));
@@ -178,9 +236,10 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
       word = 'accepted';
       body = 'every tool shown as published';
     }
-    const head = `  ${String(i + 1).padStart(2)} ${host.padEnd(24)} `;
+    const head = `  ${String(i + 1).padStart(2)} ${host.padEnd(26)} `;
     const shownWord = word === 'accepted' ? 'ok' : word;
-    lines.push(`${head}${paint(CELL[word].ansi, shownWord, o.colour)}: ${clip(body, o.width - head.length - shownWord.length - 2)}`);
+    const [first, ...rest] = wrap(body, o.width, ' '.repeat(head.length + 2), `${head}${shownWord}: `);
+    lines.push(`${head}${paint(CELL[word].ansi, shownWord, o.colour)}${first!.slice(head.length + shownWord.length)}`, ...rest);
   }
   return lines;
 }
@@ -200,8 +259,11 @@ export function renderTerminal(unsafeReports: LintReport[], unsafeSkipped: { nam
     out.push(
       paint('2', `${plural(report.tools.length, 'tool')}, ${'from' in s.target ? `read from ${s.target.from}` : plural(s.pages, 'tools/list page')}${s.protocolVersion ? `, protocol ${s.protocolVersion}` : ''}${s.listedInMs !== null ? `, listed in ${s.listedInMs} ms` : ''}`, o.colour),
       '',
+      ...weightLine(report, o),
+      '',
       ...findingsBlock(report, o),
       ...matrixBlock(report, o),
+      ...fixBlock(report, o),
       '',
     );
   }
@@ -211,7 +273,7 @@ export function renderTerminal(unsafeReports: LintReport[], unsafeSkipped: { nam
   const failed = reports.filter((r) => r.server.error).length;
   const hosts = hostsReaching(reports, gate);
   const why = [
-    findingsReaching(reports, gate.failOn).length > 0 ? `findings reach --fail-on ${gate.failOn}` : '',
+    findingsReaching(reports, gate.failOn, gate.baseline).length > 0 ? `findings reach --fail-on ${gate.failOn}` : '',
     hosts.length > 0 ? `host verdicts reach --fail-on-host ${gate.failOnHost}: ${hosts.map((h) => `${h.host} (${[h.tools > 0 ? plural(h.tools, 'tool') : '', h.wholeList ? 'the whole list' : ''].filter(Boolean).join(', ')})`).join(', ')}` : '',
   ].filter(Boolean);
   const judged = [`--fail-on ${gate.failOn}`, ...(gate.failOnHost === 'none' ? [] : [`--fail-on-host ${gate.failOnHost}`])].join(' or ');

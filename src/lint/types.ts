@@ -20,6 +20,24 @@ export interface Finding {
   /** A JSON Pointer into the tool's published definition: "/inputSchema/properties/verb/anyOf", "/name"; "" for the tool or the server as a whole. */
   path: string;
   message: string;
+  /** What to change, in one line: in the schema, or in the zod source where the idiom is known (src/lint/advice.ts). */
+  advice?: string;
+  /**
+   * The hosts this finding's cause hurts, from the host matrix (src/lint/hurt.ts): each host that refuses or
+   * drops the tool because of it, or loses something at its path. Absent for findings no host judges (names, shapes).
+   */
+  hurts?: Hurt[];
+  /** unused-defs: the bytes of the entries nothing references. */
+  bytes?: number;
+}
+
+/** One host hurt by one finding's cause. */
+export interface Hurt {
+  host: string;
+  /** refused or dropped: the host fails the tool because of this cause (without it, it would not). lossy: it loses something at the finding's path. */
+  verdict: 'refused' | 'dropped' | 'lossy';
+  /** In words: the host's error text, or what it loses. */
+  what: string;
 }
 
 /** 'unknown' only when the kit's own profile code fails on a schema (a kit bug, reported as such). */
@@ -49,6 +67,8 @@ export interface Loss {
 
 export interface ToolReport {
   name: string;
+  /** The tool as tools/list sent it: its bytes, and tokens estimated at 4 characters each (src/lint/weight.ts). */
+  weight?: { bytes: number; tokens: number };
   findings: Finding[];
   /** By profile id, in the order of PROFILES. */
   hosts: Record<string, HostVerdict>;
@@ -56,15 +76,16 @@ export interface ToolReport {
 
 /** Why a server could not be linted. */
 export interface ServerFailure {
-  kind: 'spawn' | 'exit' | 'timeout' | 'garbage' | 'protocol' | 'unreadable';
+  /** 'connect': a server given by URL that could not be reached. */
+  kind: 'spawn' | 'connect' | 'exit' | 'timeout' | 'garbage' | 'protocol' | 'unreadable';
   message: string;
 }
 
 export interface ServerInfo {
   /** The name it is linted under: the config entry, the variant, or the command. */
   label: string;
-  /** How it was started: the command line, `--variant ID`, or the saved file read with --from. */
-  target: { command: string; args: string[] } | { variant: string } | { from: string };
+  /** How it was started: the command line, `--variant ID`, the saved file read with --from, or the URL of a Streamable HTTP server. */
+  target: { command: string; args: string[] } | { variant: string } | { from: string } | { url: string };
   /** From initialize: serverInfo.name and version, and the protocol revision both ends agreed on. */
   name: string | null;
   version: string | null;
@@ -77,6 +98,10 @@ export interface ServerInfo {
   findings: Finding[];
   /** What each host does with the whole tool list, sent as one request as hosts send it. */
   hosts: Record<string, HostVerdict>;
+  /** The hosts the author targets (profile ids): a finding is an error only where one of them refuses or drops. */
+  targets?: string[];
+  /** The whole tool list: bytes, and tokens estimated at 4 characters each (src/lint/weight.ts). */
+  weight?: { bytes: number; tokens: number };
   error?: ServerFailure;
 }
 
@@ -86,6 +111,31 @@ export interface LintReport {
   version: typeof LINT_FORMAT_VERSION;
   server: ServerInfo;
   tools: ToolReport[];
+  /** The findings of every tool, one per cause: grouped by rule and path across tools (src/lint/causes.ts). */
+  causes?: Cause[];
+  /** With --fix-schema: the rewritten list's file, each change, and the hosts on the whole list before and after (src/lint/fix.ts). */
+  fix?: {
+    file: string;
+    changes: { tool: string; rule: string; path: string; what: string }[];
+    causesAfter: number;
+    hosts: Record<string, { before: Verdict; after: Verdict; detail: string }>;
+  };
+}
+
+/** One cause: the same rule at the same path in one tool or many. */
+export interface Cause {
+  rule: string;
+  /** The worst of its findings'. */
+  severity: Severity;
+  path: string;
+  /** The first tool's message; for unused-defs across tools, the bytes repeated in all. */
+  message: string;
+  advice: string;
+  /** The tools it is found in, in list order; ["(server)"] for the server's own. */
+  tools: string[];
+  /** Every host hurt in any of those tools (once per host, its worst verdict). */
+  hurts: Hurt[];
+  bytes?: number;
 }
 
 /** What --config prints: every server of the file, and the entries that were not linted. */

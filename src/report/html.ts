@@ -350,7 +350,7 @@ export function renderReportPage(input: PageInput): string {
   out.push(sheet);
   out.push(`<h2 id="predictions">${esc(t('page.predictionsTitle', lang))}</h2>`);
   if (predictions.length === 0) out.push(`<p class="note">${esc(t('page.noPredictions', lang))}</p>`);
-  lab.questions.forEach((q, i) => out.push(questionBlock(q, i, input.perSeed ?? [results], predictions, lang)));
+  lab.questions.forEach((q, i) => out.push(questionBlock(lab, q, i, input.perSeed ?? [results], predictions, lang)));
   const reasons = predictions.map((p, i) => ({ who: whoOf(predictions, i, lang), text: p.reasoning?.trim() })).filter((r) => r.text);
   if (reasons.length > 0) {
     out.push(`<h3>${esc(t('page.reasoningTitle', lang))}</h3>`);

@@ -3,7 +3,8 @@
  * (over the lab's seeds) and every learner's answer, a number on one axis or a
  * label next to the measured one.
  */
-import { measureAcross, normaliseLabel, unitWord, type LabResults, type Lang, type Question } from '../learn/catalogue.js';
+import { measureAcross, normaliseLabel, unitWord, type Lab, type LabResults, type Lang, type Question } from '../learn/catalogue.js';
+import { promptOnRun } from '../learn/predictions.js';
 import { outcomeSwatch } from './colours.js';
 import { formatNumber, t } from '../core/messages/index.js';
 import { dataTable, figureBlock, PAGE_NUMBERS } from './parts.js';
@@ -34,7 +35,8 @@ function signed(value: number, lang: Lang): string {
   return value === 0 ? '0' : `${value > 0 ? '+' : '−'}${formatNumber(Math.abs(value), lang, PAGE_NUMBERS)}`;
 }
 
-export function questionBlock(question: Question, index: number, perSeed: LabResults[], predictions: PagePrediction[], lang: Lang): string {
+export function questionBlock(lab: Lab, question: Question, index: number, perSeed: LabResults[], predictions: PagePrediction[], lang: Lang): string {
+  const prompt = promptOnRun(lab, question, lang);
   const id = `q-${index + 1}-${safeId(question.id)}`;
   // Over the lab's seeds: the mean, or the commonest label.
   let measured: number | string | undefined;
@@ -43,7 +45,7 @@ export function questionBlock(question: Question, index: number, perSeed: LabRes
   } catch {
     measured = undefined;
   }
-  const out: string[] = [`<section class="question" aria-labelledby="${id}-h"><h3 id="${id}-h">${esc(question.prompt[lang])}</h3>`];
+  const out: string[] = [`<section class="question" aria-labelledby="${id}-h"><h3 id="${id}-h">${esc(prompt)}</h3>`];
   out.push(`<p class="qid"><code>${esc(question.id)}</code></p>`);
   const answers = predictions.map((p, i) => ({ who: whoOf(predictions, i, lang), value: p.answers[question.id] ?? null }));
   const unanswered = answers.filter((a) => a.value === null).map((a) => a.who);
@@ -81,7 +83,7 @@ export function questionBlock(question: Question, index: number, perSeed: LabRes
     });
     const chart = numberLine({
       id,
-      title: question.prompt[lang],
+      title: prompt,
       desc,
       min: lo,
       max: hi,
@@ -97,7 +99,7 @@ export function questionBlock(question: Question, index: number, perSeed: LabRes
         return v ? [a.who, withUnit(v.value, question, lang), signed(Math.round((v.value - m) * 100) / 100, lang)] : [a.who, t('common.noAnswer', lang), ''];
       }),
     ];
-    out.push(figureBlock(chart, dataTable(question.prompt[lang], [t('page.who', lang), t('common.predicted', lang), t('common.offBy', lang)], rows, id)));
+    out.push(figureBlock(chart, dataTable(prompt, [t('page.who', lang), t('common.predicted', lang), t('common.offBy', lang)], rows, id)));
   } else {
     // A label question: what each learner typed next to what was measured.
     const m = String(measured);
@@ -107,7 +109,7 @@ export function questionBlock(question: Question, index: number, perSeed: LabRes
     );
     if (answers.length > 0) {
       out.push(
-        `<table class="answers"><caption class="sr-only">${esc(question.prompt[lang])}</caption><thead><tr><th scope="col">${esc(t('page.who', lang))}</th><th scope="col">${esc(t('common.predicted', lang))}</th><th scope="col">${esc(t('common.measured', lang))}</th><th scope="col"></th></tr></thead><tbody>` +
+        `<table class="answers"><caption class="sr-only">${esc(prompt)}</caption><thead><tr><th scope="col">${esc(t('page.who', lang))}</th><th scope="col">${esc(t('common.predicted', lang))}</th><th scope="col">${esc(t('common.measured', lang))}</th><th scope="col"></th></tr></thead><tbody>` +
           answers
             .map((a) => {
               if (a.value === null) return `<tr><th scope="row">${esc(a.who)}</th><td>${esc(t('common.noAnswer', lang))}</td><td><code>${esc(m)}</code></td><td></td></tr>`;

@@ -11,6 +11,7 @@ import { replaceFile } from '../learn/atomic.js';
 import { readSheet, splitSheet } from '../learn/sheets.js';
 import { renderReportPage, type PageInput } from './html.js';
 import { UserError } from '../core/user-error.js';
+import { forUser } from '../core/cwd.js';
 
 /** The page could not be written, or a saved report could not be read: one line for the user, exit code 2. */
 export class ReportFileError extends UserError {}
@@ -57,11 +58,13 @@ export function labSheetQuote(variant: string, lang: Lang): string | undefined {
 }
 
 /** A saved `npm run lab -- --json` document, checked enough to draw it; each way it can fail is its own message. */
-export function readSavedReport(file: string): LabReport {
+export function readSavedReport(path: string): LabReport {
+  // Named as the user would type it from where they are (src/core/cwd.ts).
+  const file = forUser(path);
   let text: string;
   try {
-    if (statSync(file).isDirectory()) throw new ReportFileError(`${file} is a directory, not a saved report`);
-    text = readFileSync(file, 'utf8');
+    if (statSync(path).isDirectory()) throw new ReportFileError(`${file} is a directory, not a saved report`);
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     if (error instanceof ReportFileError) throw error;
     const e = error as NodeJS.ErrnoException;

@@ -11,6 +11,16 @@ export function recorded(name: string): unknown[] {
   return JSON.parse(readFileSync(join(RECORDED, `${name}.json`), 'utf8')).tools;
 }
 
+/**
+ * Recorded from packages that are not devDependencies (too heavy to install for two fixtures), each with
+ * `npm run lint -- --save FILE -- node <bin>` after `npm install --save-exact <package>@<version>` in an empty
+ * folder (a dummy token in the environment: neither server calls its API to list tools).
+ */
+export const RECORDED_ELSEWHERE: Record<string, string> = {
+  'notion-mcp-server': '@notionhq/notion-mcp-server@2.5.2 (bin/cli.mjs, NOTION_TOKEN=dummy)',
+  'server-github': '@modelcontextprotocol/server-github@2025.4.8 (dist/index.js, GITHUB_PERSONAL_ACCESS_TOKEN=dummy)',
+};
+
 /** How to start each real server of the devDependencies, as the recorded fixture was made. */
 export const REAL_SERVERS: Record<string, string[]> = {
   'server-everything': [join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')],

@@ -147,6 +147,7 @@ export const aiSdkGoogle: ClientProfile = {
   id: 'ai-sdk-google-2026-11',
   title: 'Vercel AI SDK 6 + @ai-sdk/google 3 (2026-11): JSON Schema converted to Gemini\'s OpenAPI subset, no argument check (the real packages)',
   asOf: 'ai 6.0.325 (2026-11-07), @ai-sdk/google 3.0.141 (2026-11-03), @ai-sdk/mcp 1.0.102 (2026-11-07); Gemini API legacy parameters as of the kit\'s 2025-06 rules',
+  released: '2026-11-07',
   sources: [
     'vercel/ai packages/mcp/src/tool/mcp-client.ts and src/tool/types.ts at tag @ai-sdk/mcp@1.0.102: tools(), toolsFromDefinitions, ListToolsResultSchema',
     'vercel/ai packages/google/src/convert-json-schema-to-openapi-schema.ts and google-prepare-tools.ts at tag @ai-sdk/google@3.0.141',

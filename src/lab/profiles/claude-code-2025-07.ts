@@ -22,6 +22,7 @@ export const claudeCode202507: ClientProfile = {
   id: 'claude-code-2025-07',
   title: 'Claude Code 1.0.63 on the Anthropic API: a top-level oneOf/allOf/anyOf fails every request; a root that is not an object drops the server',
   asOf: 'Claude Code 1.0.63, 2025-07-30, Anthropic Messages API',
+  released: '2025-07-30',
   sources: [
     'anthropics/claude-code#4753 (Claude Code 1.0.63, 2025-07-30), also #4886 (1.0.65), #5319 (1.0.70), #5973 (1.0.83): tools.N.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
     '@anthropic-ai/claude-code 1.0.63 (npm) cli.js: tools/list parsed with the MCP SDK ListToolsResultSchema (inputSchema type literal "object", properties object, required string[]); on a parse error "Failed to fetch tools: ..." and no tool of that server',

@@ -63,6 +63,7 @@ export const continueGemini: ClientProfile = {
   id: 'continue-gemini-2025-02',
   title: 'Continue + Gemini legacy `parameters` (2025-02): $schema/additionalProperties/default stripped on the outside, any other non-field keyword (title, oneOf, const, inside a union too) a 400 for every tool',
   asOf: 'Continue v0.9.259, 2025-02-01, Gemini API before 2025-03-13',
+  released: '2025-02-01',
   sources: [
     'continuedev/continue core/llm/llms/Gemini.ts cleanJsonSchema, commit 9ca4ad4a (merged in PR #3851, 7220b49a, 2025-01-31; tag v0.9.259-vscode)',
     'continuedev/continue core/context/mcp/index.ts at 7220b49a (parameters: tool.inputSchema)',

@@ -23,8 +23,8 @@ export interface LegacyApiRules {
   unknownName(keyword: string): boolean;
   /** Type enum values accepted (compared lowercased: the JSON wire takes "string" and "STRING" alike). */
   types: ReadonlySet<string>;
-  /** String formats accepted, and the message for any other. */
-  stringFormats: ReadonlySet<string>;
+  /** String formats accepted ('any': every value, the current message says "Any value is allowed"), and the message for any other. */
+  stringFormats: ReadonlySet<string> | 'any';
   formatMessage: string;
   /** `* <path>.properties: should be non-empty for OBJECT type`. */
   refusesEmptyObjects: boolean;
@@ -32,6 +32,8 @@ export interface LegacyApiRules {
   checksEnums: boolean;
   /** Where the parse stage says the declarations are: 'tools[0].function_declarations' when `tools` is a list. */
   parsePrefix: string;
+  /** The function names the API takes, when the rules check them (the declarations stage, before each declaration's parameters). */
+  functionName?: RegExp;
 }
 
 /**
@@ -167,6 +169,49 @@ export const LEGACY_2025_06: Omit<LegacyApiRules, 'parsePrefix'> = {
 };
 
 /**
+ * The fields of the v1beta `Schema` message as Google published it in
+ * @google-ai/generativelanguage 4.1.0 (2026-09-13,
+ * build/protos/google/ai/generativelanguage/v1beta/content.proto): type,
+ * format, title, description, nullable, enum, items, max_items, min_items,
+ * properties, required, min_properties, max_properties, minimum, maximum,
+ * min_length, max_length, pattern, example, any_of, property_ordering,
+ * default; each by its JSON name or its proto name. No `ref`/`defs` (the
+ * Vertex AI message has them; this one does not), no `oneOf`, `allOf`,
+ * `const`, `additionalProperties`, `propertyNames`, `$schema`, `examples`.
+ */
+const FIELDS_2026_09 = new Set([
+  'type', 'format', 'title', 'description', 'nullable', 'enum', 'items', 'maxItems', 'max_items', 'minItems', 'min_items',
+  'properties', 'required', 'minProperties', 'min_properties', 'maxProperties', 'max_properties', 'minimum', 'maximum',
+  'minLength', 'min_length', 'maxLength', 'max_length', 'pattern', 'example', 'anyOf', 'any_of', 'propertyOrdering',
+  'property_ordering', 'default',
+]);
+
+/**
+ * The API's `parameters` field as of 2026-09: every name that is not a field of
+ * the message above is refused, as in 2025-02 (LEGACY_2025_02) and still in 2026:
+ * `propertyNames` (QuantumNous/new-api#2624, 2026-01-09;
+ * router-for-me/CLIProxyAPI#4393, 2026-07-17: `Unknown name "propertyNames" at
+ * '...properties[10].value': Cannot find field.`), `examples`
+ * (AstrBotDevs/AstrBot#7572), vendor keys (diegosouzapw/OmniRoute#1206).
+ * The Type enum has NULL (4.1.0). `format`: "Any value is allowed, but most do
+ * not trigger any special functionality" (4.1.0's comment on the field), so no
+ * format is refused. Enums on non-strings and arrays without items: the 2025-06/11
+ * texts (LEGACY_2025_06, cline/cline#7926), assumed unchanged. Function names:
+ * "a-z, A-Z, 0-9, or contain underscores, colons, dots, and dashes, with a
+ * maximum length of 64" (4.1.0's FunctionDeclaration.name), starting with a
+ * letter or an underscore (the API's text, gemini-cli#2966).
+ */
+export const CURRENT_2026_09: Omit<LegacyApiRules, 'parsePrefix'> = {
+  unknownName: (keyword) => !FIELDS_2026_09.has(keyword),
+  types: new Set([...TYPES_2025_02, 'null']),
+  stringFormats: 'any',
+  formatMessage: '',
+  refusesEmptyObjects: false,
+  checksEnums: true,
+  functionName: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+};
+
+/**
  * First stage. Each problem is reported at the proto path of the schema that
  * holds it: `properties` is a map, so its i-th entry (in the order sent) is
  * `properties[i].value`; `items` is `items`; a union branch is `any_of[i]`.
@@ -226,7 +271,7 @@ function parseProblems(rules: LegacyApiRules, node: unknown, path: string, out: 
 function declarationProblems(rules: LegacyApiRules, node: unknown, path: string, out: string[]): void {
   if (!isObject(node)) return;
   const type = typeof node.type === 'string' ? node.type.toLowerCase() : undefined;
-  if (type === 'string' && typeof node.format === 'string' && !rules.stringFormats.has(node.format)) out.push(`* ${path}.format: ${rules.formatMessage}`);
+  if (type === 'string' && typeof node.format === 'string' && rules.stringFormats !== 'any' && !rules.stringFormats.has(node.format)) out.push(`* ${path}.format: ${rules.formatMessage}`);
   if (rules.checksEnums && Array.isArray(node.enum)) {
     if (type !== 'string') out.push(`* ${path}.enum: only allowed for STRING type`);
     node.enum.forEach((v, i) => {
@@ -242,12 +287,19 @@ function declarationProblems(rules: LegacyApiRules, node: unknown, path: string,
 }
 
 /**
+ * The API's text for a function name it does not take (google-gemini/gemini-cli#2966, 2025-07; cline/cline#7339,
+ * 2025-11, listed in declaration order among the `items: missing field.` lines).
+ */
+export const INVALID_FUNCTION_NAME =
+  'Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.) or dashes (-), with a maximum length of 64.';
+
+/**
  * The API's answer to one request, as the message of its 400, or null when it
  * is accepted. `declarations[i]` is the `parameters` of the i-th declaration
  * as sent, or undefined for a declaration sent without `parameters`. All MCP
  * tools of a host go into one Tool object, hence tools[0].
  */
-export function legacyApiRefusal(rules: LegacyApiRules, declarations: (JsonSchema | undefined)[]): string | null {
+export function legacyApiRefusal(rules: LegacyApiRules, declarations: (JsonSchema | undefined)[], names: string[] = []): string | null {
   const parse: string[] = [];
   declarations.forEach((schema, i) => {
     if (schema) parseProblems(rules, schema, `${rules.parsePrefix}[${i}].parameters`, parse);
@@ -255,6 +307,8 @@ export function legacyApiRefusal(rules: LegacyApiRules, declarations: (JsonSchem
   if (parse.length > 0) return parse.join('\n');
   const checked: string[] = [];
   declarations.forEach((schema, i) => {
+    const name = names[i];
+    if (rules.functionName && name !== undefined && !rules.functionName.test(name)) checked.push(`* GenerateContentRequest.tools[0].function_declarations[${i}].name: ${INVALID_FUNCTION_NAME}`);
     if (schema) declarationProblems(rules, schema, `GenerateContentRequest.tools[0].function_declarations[${i}].parameters`, checked);
   });
   return checked.length > 0 ? checked.join('\n') : null;

@@ -50,6 +50,7 @@ export const geminiCli202506: ClientProfile = {
   id: 'gemini-cli-2025-06',
   title: 'gemini-cli v0.1.1 (2025-06): @google/genai drops oneOf/const/$ref silently, "type and anyOf" loses the server, format/enum 400s',
   asOf: 'gemini-cli v0.1.1, 2025-06-25, @google/genai 1.4.0, Gemini API legacy parameters',
+  released: '2025-06-25',
   sources: [
     'google-gemini/gemini-cli packages/core/src/tools/mcp-client.ts at 6991ba13 (v0.1.1): mcpToTool, sanatizeParameters (07880d43), the "Failed to list or register tools" catch',
     'googleapis/js-genai src/_transformers.ts at tag v1.4.0 (6077e53f): mcpToGeminiTool, filterToJsonSchema, processJsonSchema; src/types.ts Type; src/mcp/_mcp.ts McpCallableTool.initialize (duplicate names) and tool(); proved against the npm package 1.4.0 by test/parity-genai.test.ts',

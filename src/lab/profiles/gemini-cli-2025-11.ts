@@ -78,7 +78,7 @@ const LIST_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
  * and name segments, following only the keywords that hold schemas (so a
  * property called "anyOf" is a name, not a keyword).
  */
-function eachSubschema(node: unknown, path: string[], visit: (schema: Record<string, unknown>, path: string[]) => void): void {
+export function eachSubschema(node: unknown, path: string[], visit: (schema: Record<string, unknown>, path: string[]) => void): void {
   if (!isObject(node)) return;
   visit(node, path);
   for (const key of MAP_KEYWORDS) {
@@ -125,7 +125,7 @@ function resolves(ref: string, root: JsonSchema, anchors: Set<string>): boolean 
  * requires ..." (google-gemini/gemini-cli#23382). One problem is reported,
  * the first in document order.
  */
-function undefinedReference(root: JsonSchema): string | null {
+export function undefinedReference(root: JsonSchema): string | null {
   const anchors = new Set<string>();
   eachSubschema(root, [], (node) => {
     if (typeof node.$anchor === 'string') anchors.add(node.$anchor);
@@ -142,6 +142,7 @@ export const geminiCli202511: ClientProfile = {
   id: 'gemini-cli-2025-11',
   title: 'gemini-cli v0.17.0 (2025-11): raw inputSchema in `parametersJsonSchema`, JSON Schema accepted, an unresolvable $ref refused; the arguments checked with Ajv before sending',
   asOf: 'gemini-cli v0.17.0, 2025-11-20, Gemini API parametersJsonSchema',
+  released: '2025-11-20',
   sources: [
     'google-gemini/gemini-cli PR #4176 (f6ee0d18, 2025-07-16, first in v0.1.13): MCP tools to parametersJsonSchema',
     'google-gemini/gemini-cli packages/core/src/tools/mcp-client.ts at v0.17.0 (079dfef2): discoverTools, McpCallableTool.tool(); 8c78fe4f (#13160)',

@@ -83,6 +83,7 @@ export const gooseGoogle: ClientProfile = {
   id: 'goose-google-2025-02',
   title: 'Goose + Gemini legacy `parameters` (2025-02): a 10-key allow-list, anything left untyped becomes a string, silently',
   asOf: 'Goose v1.0.10, 2025-02-26, Gemini API before 2025-03-13',
+  released: '2025-02-26',
   sources: [
     'block/goose crates/goose/src/providers/formats/google.rs format_tools, process_map and create_request at tag v1.0.10 (introduced in 1c9a7c0b "feat: V1.0 (#734)", 2025-01-24; unchanged to 6d28f447, 2025-02-27, and to 2025-07-18)',
     'block/goose Cargo.lock at tag v1.0.10 (serde_json without preserve_order: keys sorted)',

@@ -10,6 +10,7 @@ export const langflow: ClientProfile = {
   id: 'langflow',
   title: 'Langflow MCP tools: schema rebuilt as a Pydantic model (enum/const dropped, first anyOf branch kept, oneOf untyped)',
   asOf: 'langflow lfx json_schema.py at 07cdd0a4 (2026-03-27 or later: it has PR #12359\'s guards)',
+  released: '2026-03-27',
   sources: [
     'langflow src/lfx/src/lfx/schema/json_schema.py create_input_schema_from_json_schema at commit 07cdd0a4a75f (the `building` guard of PR #12359, opened 2026-03-27; an object without properties as dict[str, Any]; a type list read); the earlier f650516d has none of the three: an object without properties became an empty model dropping every key, a type list raised TypeError',
     'langflow-ai/langflow PR 7941 "fix: mcp anyOf support" (2025-05-07)',

@@ -88,6 +88,7 @@ export const openAiAgents202510: ClientProfile = {
   id: 'openai-agents-2025-10',
   title: 'OpenAI Agents SDK for JS 0.2.1 (2025-10): MCP tools sent non-strict with additionalProperties: true, unless the root allows extra keys; no argument check',
   asOf: '@openai/agents-core 0.2.1, 2025-10-25, OpenAI API',
+  released: '2025-10-25',
   sources: [
     'openai/openai-agents-js packages/agents-core/src/mcp.ts at v0.2.1 (cf1ec3fe): getAllMcpTools, mcpToFunctionTool, ensureStrictJsonSchema',
     'openai/openai-agents-js packages/agents-core/src/agent.ts at v0.2.1: getMcpTools passes convertSchemasToStrict: false',

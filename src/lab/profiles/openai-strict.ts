@@ -114,8 +114,9 @@ function strictCheck(schema: JsonSchema): ValidateFunction {
 
 export const openAiStrict: ClientProfile = {
   id: 'openai-strict',
-  title: 'OpenAI strict function calling (Structured Outputs): the schema must fit the strict subset, or every tool fails with a 400',
+  title: 'OpenAI strict function calling (Structured Outputs), opt-in: where a host sends tools with strict: true, the schema must fit the strict subset, or every tool fails with a 400',
   asOf: 'Structured Outputs strict mode, 2024-08 onwards',
+  released: '2024-08-06',
   sources: [
     `OpenAI "Supported schemas" guide (Structured Outputs), ${SUPPORTED_SCHEMAS}`,
     'evalstate/fast-agent#143, github/copilot-cli#1825, janhq/jan#7017 (code invalid_function_parameters; object schema missing properties)',
@@ -123,8 +124,14 @@ export const openAiStrict: ClientProfile = {
     'kevinwatt/mysql-mcp#5, langchain-ai/langmem#113 (required ... Missing), dotnet/extensions#6302 (Extra required key)',
     'browserbase/stagehand#1159 (got \'type: "None"\')',
     'livekit/agents#5302 (oneOf is not permitted: third-party logs)',
+    'openai/openai-agents-python PR #414 (2025-04-01: convert_schemas_to_strict, off by default) and PR #3199 (2026-05-08: a failed strict conversion falls back to non-strict); posit-dev/chatlas#255 (MCP tools sent with strict: false)',
   ],
   notes:
+    'Strict mode is opt-in: a host sends an MCP tool with strict: true only where it chooses to. The OpenAI Agents SDK ' +
+    'does so in Python only with convert_schemas_to_strict (off by default, PR #414) and falls back to non-strict when ' +
+    'the conversion fails (PR #3199); in JavaScript 0.2.1 only for a root that says additionalProperties: true ' +
+    '(openai-agents-2025-10). So "every tool fails" holds for a host that forces strict mode; the same API without it ' +
+    'is openai-functions-2026-11. ' +
     'One problem is reported at a time, the first in a pre-order walk. For function tools the error code in the ' +
     'sources is invalid_function_parameters (invalid_json_schema is what response_format schemas get). oneOf and ' +
     'default being refused comes from third-party logs, unverified in the docs. The text for a root anyOf beside ' +

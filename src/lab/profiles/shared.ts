@@ -22,6 +22,11 @@ export interface ClientProfile {
   title: string; // one line for the terminal
   /** The one host version and date the profile models, e.g. 'gemini-cli v0.17.0, 2025-11-20'; 'n/a' for faithful. */
   asOf: string;
+  /**
+   * The day the modelled host version was released (YYYY-MM-DD), the date `asOf` names; absent for `faithful`, which
+   * models no host. Read by TODAYS_HOSTS (index.ts): whether the linter judges this host by default.
+   */
+  released?: string;
   sources: string[];
   notes?: string;
   /**

@@ -1,0 +1,211 @@
+/**
+ * Which hosts a finding's cause hurts, read from the host matrix, and the
+ * severity that follows: an error only where a host the author targets
+ * refuses or drops the tool because of it; otherwise a warning that names who
+ * is hurt (issue 22, "Severity follows the hosts").
+ *
+ * A host that loses something is hurt where its loss sits at the finding's
+ * path (src/lint/loss.ts gives each loss a path). A host that refuses or
+ * drops the whole tool is asked once more, on the tool with this one cause
+ * taken away (`withoutCause`, the kit's own rewrite of that shape): if it
+ * then takes the tool, the cause is what it refuses. If it still refuses,
+ * another cause decides (GitHub's create_pull_request_review: Continue's
+ * legacy Gemini field refuses its additionalProperties first, OpenAI strict
+ * mode its optional parameters, whatever its union does), and this finding
+ * does not claim the refusal.
+ */
+import { getProfile } from '../lab/profiles/index.js';
+import { hostVerdict } from './hosts.js';
+import { atPointer, followRef, reach } from './refs.js';
+import { isObject, type Finding, type HostVerdict, type Hurt, type ListedTool } from './types.js';
+
+/** The rules whose cause is a shape a host reads, so the matrix can say who it hurts. The others keep their rule's severity. */
+export const HOST_JUDGED: ReadonlySet<string> = new Set([
+  'no-structural-union', 'one-of', 'all-of', 'const', 'type-list', 'ref', 'ref-unresolved', 'unused-defs', 'array-items', 'untaught', 'untyped',
+]);
+
+const FAILS = new Set(['refused', 'dropped']);
+
+function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/** The object branches of a union merged into one object, every property optional; else its first branch that is not null. */
+export function mergedBranches(branches: unknown[], schema: unknown): Record<string, unknown> {
+  const read = branches.map((b) => (isObject(b) && typeof b.$ref === 'string' ? (followRef(schema, b) ?? b) : b)).filter((b) => !(isObject(b) && b.type === 'null'));
+  const objects = read.filter((b): b is Record<string, unknown> => isObject(b) && (b.type === 'object' || isObject(b.properties)));
+  if (objects.length > 0 && objects.length === read.length) {
+    const properties: Record<string, unknown> = {};
+    for (const o of objects) if (isObject(o.properties)) for (const [k, v] of Object.entries(o.properties)) if (!(k in properties)) properties[k] = v;
+    return { type: 'object', properties };
+  }
+  const first = read[0];
+  return isObject(first) ? clone(first) : {};
+}
+
+/** Every $ref of a schema replaced by what it points at (up to a depth: a recursive schema keeps its refs there), its definition maps removed. */
+export function inlined(schema: Record<string, unknown>): Record<string, unknown> | null {
+  const expand = (node: unknown, depth: number): unknown => {
+    if (Array.isArray(node)) return node.map((n) => expand(n, depth));
+    if (!isObject(node)) return node;
+    if (typeof node.$ref === 'string') {
+      if (depth > 12) throw new Error('recursive');
+      const target = followRef(schema, node);
+      if (target === null || target === undefined) throw new Error('unresolved');
+      const { $ref: _, ...rest } = node;
+      return expand({ ...(isObject(target) ? target : {}), ...rest }, depth + 1);
+    }
+    return Object.fromEntries(Object.entries(node).filter(([k]) => k !== '$defs' && k !== 'definitions').map(([k, v]) => [k, expand(v, depth)]));
+  };
+  try {
+    return expand(schema, 0) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The inputSchema with one finding's cause taken away, as the kit would fix
+ * it; null when the kit has no such rewrite (then no host is asked).
+ */
+export function withoutCause(schema: Record<string, unknown>, finding: Finding): Record<string, unknown> | null {
+  if (!finding.path.startsWith('/inputSchema')) return null;
+  const pointer = finding.path.slice('/inputSchema'.length);
+  const at = pointer.lastIndexOf('/');
+  const key = pointer.slice(at + 1);
+  const out = clone(schema);
+  const parentOf = (p: string) => atPointer(out, p);
+  switch (finding.rule) {
+    case 'ref':
+      return inlined(out);
+    case 'unused-defs': {
+      const container = parentOf(pointer);
+      if (!isObject(container)) return null;
+      const unused = new Set(reach(schema).defs.find((d) => d.pointer === pointer)?.unused.map((u) => u.name) ?? []);
+      for (const name of unused) delete container[name];
+      if (Object.keys(container).length === 0) delete (parentOf(pointer.slice(0, at)) as Record<string, unknown>)[key];
+      return out;
+    }
+    case 'no-structural-union':
+    case 'one-of':
+    case 'all-of': {
+      const node = parentOf(pointer.slice(0, at));
+      if (!isObject(node) || !Array.isArray(node[key])) return null;
+      const merged = mergedBranches(node[key] as unknown[], schema);
+      delete node[key];
+      for (const [k, v] of Object.entries(merged)) if (!(k in node)) node[k] = v;
+      return out;
+    }
+    case 'const': {
+      const node = parentOf(pointer.slice(0, at));
+      if (!isObject(node)) return null;
+      if (!('enum' in node)) node.enum = [node.const];
+      delete node.const;
+      return out;
+    }
+    case 'type-list': {
+      const node = parentOf(pointer.slice(0, at));
+      if (!isObject(node) || !Array.isArray(node.type)) return null;
+      node.type = node.type.find((t) => t !== 'null') ?? 'string';
+      return out;
+    }
+    case 'ref-unresolved':
+    case 'untaught': {
+      const node = parentOf(pointer.slice(0, at));
+      if (!isObject(node)) return null;
+      delete node[key];
+      return out;
+    }
+    case 'array-items': {
+      const node = parentOf(pointer);
+      if (!isObject(node)) return null;
+      node.items = { type: 'string' };
+      return out;
+    }
+    case 'untyped': {
+      const node = parentOf(pointer);
+      if (!isObject(node)) return null;
+      node.type = 'string';
+      return out;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The first line of a host's text, for a message. */
+function firstLine(text: string): string {
+  return text.split('\n')[0]!.trim();
+}
+
+/**
+ * The hosts one finding's cause hurts. `verdicts` are the tool's, by host id;
+ * `ask` answers a host's verdict on another inputSchema (cached by the caller).
+ */
+export async function hurtsOf(
+  tool: ListedTool,
+  finding: Finding,
+  verdicts: Record<string, HostVerdict>,
+  ask: (host: string, inputSchema: Record<string, unknown>) => Promise<HostVerdict>,
+): Promise<Hurt[]> {
+  const hurts: Hurt[] = [];
+  let without: Record<string, unknown> | null | undefined;
+  for (const [host, v] of Object.entries(verdicts)) {
+    if (FAILS.has(v.verdict)) {
+      if (!isObject(tool.inputSchema)) continue;
+      if (without === undefined) without = withoutCause(tool.inputSchema, finding);
+      if (without === null) continue;
+      const after = await ask(host, without);
+      if (!FAILS.has(after.verdict) && after.verdict !== 'unknown') hurts.push({ host, verdict: v.verdict as 'refused' | 'dropped', what: firstLine(v.detail) });
+    } else if (v.verdict === 'lossy') {
+      const here = (v.lost ?? []).filter((l) => l.path === finding.path);
+      if (here.length > 0) hurts.push({ host, verdict: 'lossy', what: here.map((l) => l.what).join('; ') });
+    }
+  }
+  return hurts;
+}
+
+/** "refused for it by a, b; dropped for it by c; lost on d, e (what)": the hosts in a few words, for a message. */
+export function hurtSentence(hurts: Hurt[]): string {
+  if (hurts.length === 0) return 'no host of the matrix refuses, drops or loses anything here because of it';
+  const of = (verdict: Hurt['verdict']) => hurts.filter((h) => h.verdict === verdict);
+  // The hosts' own texts are in each hurt's `what` and in the matrix: a message that quoted each would bury the finding.
+  return [
+    of('refused').length > 0 ? `refused for it by ${of('refused').map((h) => h.host).join(', ')}` : '',
+    of('dropped').length > 0 ? `dropped for it by ${of('dropped').map((h) => h.host).join(', ')}` : '',
+    of('lossy').length > 0 ? `lost on ${of('lossy').map((h) => h.host).join(', ')} (${[...new Set(of('lossy').map((h) => h.what))].join('; ')})` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/**
+ * Each host-judged finding of each tool given its hurts, its severity from
+ * the targeted hosts, and the hurts said at the end of its message.
+ */
+export async function judgeByHosts(tools: ListedTool[], findings: Finding[][], verdicts: Record<string, HostVerdict>[], targets: readonly string[]): Promise<void> {
+  const cache = new Map<string, Promise<HostVerdict>>();
+  for (const [i, tool] of tools.entries()) {
+    const ask = (host: string, inputSchema: Record<string, unknown>) => {
+      const key = `${host}\u0000${JSON.stringify(inputSchema)}`;
+      let answer = cache.get(key);
+      if (!answer) {
+        const profile = getProfile(host)!;
+        cache.set(key, (answer = hostVerdict(profile, { ...tool, inputSchema })));
+      }
+      return answer;
+    };
+    for (const finding of findings[i]!) {
+      if (!HOST_JUDGED.has(finding.rule)) continue;
+      if (finding.path.startsWith('/outputSchema')) {
+        finding.hurts = [];
+        finding.severity = 'warning';
+        finding.message = `in outputSchema, which no host of the matrix shows a model (clients check structuredContent against it): ${finding.message}`;
+        continue;
+      }
+      finding.hurts = await hurtsOf(tool, finding, verdicts[i]!, ask);
+      finding.severity = finding.hurts.some((h) => h.verdict !== 'lossy' && targets.includes(h.host)) ? 'error' : 'warning';
+      finding.message = `${finding.message}: ${hurtSentence(finding.hurts)}`;
+    }
+  }
+}

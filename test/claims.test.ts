@@ -1,0 +1,115 @@
+/**
+ * Every claim about a figure in README.md, the lab sheets and the questions
+ * agrees with the measurement (issue 23, item 2: the README said the model
+ * "resamples until the agent's turns run out" while 3.32 retries per failing
+ * call of a possible 9 were measured, so a reader predicted 9).
+ *
+ * The measurement is each sheet's figures region, which `npm run sheets`
+ * writes from a real run (and `--check` keeps current). Two kinds of claim:
+ * a figure quoted in prose is a generated region of its own
+ * (`<!-- figure: <lab> <question> -->...<!-- /figure -->`), which must say
+ * what the figures region says; and a claim in words ("every call refused",
+ * "until the agent stops") is listed below with the figure it is about and
+ * what its words allow, written by hand from the words.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGS, loadCatalogue, type Lang } from '../src/learn/catalogue.js';
+import { quotedFigures, sheetPath } from '../src/learn/sheets.js';
+import { REPO } from './helpers/server.js';
+
+const read = (file: string) => readFileSync(file, 'utf8');
+
+/** A lab's measured figures as its sheet's figures region gives them: question id to the cell's text. */
+function figuresOf(lab: string, lang: Lang = 'en'): Map<string, string> {
+  const sheet = read(sheetPath(lab, lang));
+  const region = /<!-- figures -->\n([\s\S]*?)<!-- \/figures -->/.exec(sheet)?.[1] ?? '';
+  return new Map([...region.matchAll(/^\| `([\w.-]+)` \| [^|]* \| (.*) \|$/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+/** The mean and range of a figures cell ("3.56 (3.32–3.82)", "7,8 llamadas (7–8)", "0"). */
+function numbers(cell: string): { mean: number; min: number; max: number } {
+  const n = (s: string) => Number(s.replace(',', '.'));
+  const mean = /-?\d+(?:[.,]\d+)?/.exec(cell);
+  if (!mean) throw new Error(`no number in "${cell}"`);
+  const range = /\((-?\d+(?:[.,]\d+)?)–(-?\d+(?:[.,]\d+)?)\)/.exec(cell);
+  return { mean: n(mean[0]), min: range ? n(range[1]!) : n(mean[0]), max: range ? n(range[2]!) : n(mean[0]) };
+}
+
+const labs = loadCatalogue();
+const texts: { file: string; lang: Lang; text: string }[] = [
+  { file: 'README.md', lang: 'en', text: read(join(REPO, 'README.md')) },
+  ...labs.flatMap((lab) => LANGS.map((lang) => ({ file: `labs/${lab.id}/${lang === 'en' ? 'README.md' : `README.${lang}.md`}`, lang, text: read(sheetPath(lab.id, lang)) }))),
+];
+
+describe('figures quoted in prose', () => {
+  it('README.md quotes broken-schema\'s retries per failing call (the claim that misled)', () => {
+    expect(quotedFigures(texts[0]!.text).map((q) => `${q.lab} ${q.question}`)).toContain('broken-schema retries-per-failing-call');
+  });
+
+  for (const { file, lang, text } of texts) {
+    for (const quoted of quotedFigures(text)) {
+      it(`${file}: ${quoted.lab} ${quoted.question} says what was measured`, () => {
+        expect(quoted.value).toBe(figuresOf(quoted.lab, lang).get(quoted.question));
+      });
+    }
+  }
+});
+
+/** A claim in words: where it is, the figure it is about, and what its words allow for the figure's mean and range. */
+interface Claim {
+  file: string;
+  words: string;
+  lab: string;
+  question: string;
+  allows: (f: { mean: number; min: number; max: number }) => boolean;
+}
+
+const catalogueText = read(join(REPO, 'labs', 'catalogue.json'));
+
+const CLAIMS: Claim[] = [
+  // README.md's table of labs.
+  { file: 'README.md', words: 'Continue with Gemini (2025-02): every call refused before anything runs', lab: 'structural-anyof', question: 'continue-ok', allows: (f) => f.max === 0 },
+  { file: 'README.md', words: 'Langflow: no errors, silently wrong answers', lab: 'structural-anyof', question: 'langflow-errors', allows: (f) => f.max === 0 },
+  { file: 'README.md', words: 'Langflow: no errors, silently wrong answers', lab: 'structural-anyof', question: 'langflow-silent-wrong', allows: (f) => f.min > 0 },
+  { file: 'README.md', words: 'no parameters published', lab: 'root-transform', question: 'published-parameters', allows: (f) => f.max === 0 },
+  { file: 'README.md', words: 'every request fails until the agent stops', lab: 'root-transform-shape', question: 'final-ok', allows: (f) => f.max === 0 },
+  { file: 'README.md', words: 'every request fails until the agent stops', lab: 'root-transform-shape', question: 'retries-per-failing-call', allows: (f) => f.min === 9 },
+  { file: 'README.md', words: 'Continue refuses the `oneOf`', lab: 'discriminated-union', question: 'continue-ok', allows: (f) => f.max === 0 },
+  { file: 'README.md', words: 'validation messages name the missing field', lab: 'discriminated-union', question: 'messages-named', allows: (f) => f.min === 100 },
+  { file: 'README.md', words: 'clears the undeclared field with success all the way', lab: 'schema-drift', question: 'edits-ok', allows: (f) => f.min === 100 },
+  { file: 'README.md', words: 'clears the undeclared field with success all the way', lab: 'schema-drift', question: 'fields-cleared', allows: (f) => f.min > 0 },
+  { file: 'README.md', words: 'lists come back wrong with success', lab: 'unreachable-filter', question: 'lessons-silent-wrong', allows: (f) => f.min > 0 },
+  { file: 'README.md', words: 'in read-only mode, deletes go through', lab: 'readonly-gate', question: 'mutations-through', allows: (f) => f.min > 0 },
+  // broken-schema's sheet: "7 or 8 of 100 use all 10 turns": the calls that no longer end ok.
+  { file: 'labs/broken-schema/README.md', words: '7 or 8 of 100 use all 10 turns', lab: 'broken-schema', question: 'ok-drop-low-level', allows: (f) => f.min >= 7 && f.max <= 8 },
+  { file: 'labs/broken-schema/README.es.md', words: '7 u 8 de cada 100 gastan los 10 turnos', lab: 'broken-schema', question: 'ok-drop-low-level', allows: (f) => f.min >= 7 && f.max <= 8 },
+  // A question that quotes another lab's figure.
+  { file: 'labs/catalogue.json', words: "root-transform's server ends about 86", lab: 'root-transform', question: 'final-ok', allows: (f) => Math.abs(f.mean - 86) <= 1 },
+];
+
+describe('claims in words', () => {
+  for (const claim of CLAIMS) {
+    it(`${claim.file}: "${claim.words}" (${claim.lab} ${claim.question})`, () => {
+      const text = claim.file === 'labs/catalogue.json' ? catalogueText : read(join(REPO, claim.file));
+      expect(text).toContain(claim.words);
+      const cell = figuresOf(claim.lab).get(claim.question);
+      expect(cell, `${claim.lab} has no figure ${claim.question}`).toBeDefined();
+      expect(claim.allows(numbers(cell!)), `measured ${cell}`).toBe(true);
+    });
+  }
+
+  it("no row of README.md's table of labs says the turns run out unless its lab's retries per failing call are at the cap", () => {
+    const readme = read(join(REPO, 'README.md'));
+    const table = readme.slice(readme.indexOf('## The labs'), readme.indexOf('\n\n', readme.indexOf('| variant |')));
+    const rows = [...table.matchAll(/^\| `([\w-]+)` \|.*$/gm)];
+    expect(rows.length).toBe(labs.length);
+    for (const [row, lab] of rows.map((m) => [m[0], m[1]!] as const)) {
+      if (!/until the agent(?:'s turns run out| stops)|turns run out/.test(row)) continue;
+      const retries = figuresOf(lab).get('retries-per-failing-call');
+      expect(retries, `${lab} says its requests run until the agent stops, but measures no retries per failing call`).toBeDefined();
+      expect(numbers(retries!).min, `${lab}: ${row}`).toBe(9);
+    }
+  });
+});
