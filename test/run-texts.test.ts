@@ -77,7 +77,8 @@ describe("the lab page's number line for a count of 0", () => {
     const r = npmRun(copy, 'lab', ['--variant', 'structural-anyof', '--no-predict', '--lang', 'en', '--html', page]);
     expect(r.status, r.stderr).toBe(0);
     const html = readFileSync(page, 'utf8');
-    const svg = [...html.matchAll(/<svg[^>]*>[\s\S]*?<\/svg>/g)].map((m) => m[0]).find((s) => s.includes('In Continue with Gemini (February 2025), how many of 100 calls will end ok?'));
+    // The chart's title carries the question's id.
+    const svg = [...html.matchAll(/<svg[^>]*>[\s\S]*?<\/svg>/g)].map((m) => m[0]).find((s) => /<title id="[^"]*-continue-ok-title"/.test(s));
     expect(svg, 'no number line for continue-ok').toBeDefined();
     const ticks = [...svg!.matchAll(/text-anchor="middle" font-size="18" fill="#111">([^<]*)</g)].map((m) => m[1]);
     expect(ticks).toEqual(['0', '1']);

@@ -189,8 +189,9 @@ export function renderTerminal(report: LabReport, lang: Lang = 'en', options: Te
   }
 
   const shown = FIGURES.filter((f) => !f.when || runs.some(f.when));
-  const width = 18;
-  // As wide as the longest label in this language (Spanish labels run longer), so that every column lines up.
+  // Each column as wide as its widest cell, the name column as its longest label, in this language (Spanish
+  // runs longer: "3,82 de 9 como mucho"), so that every column lines up.
+  const width = Math.max(18, ...shown.flatMap((f) => runs.map((r) => f.format(f.read(r), r, lang).length + 2)));
   const nameWidth = Math.max(38, ...[...shown.map((f) => f.label[lang]), t('common.figure', lang), t('common.latency', lang)].map((l) => l.length + 2));
   out.push(bold(t('common.figure', lang).padEnd(nameWidth) + runs.map((r) => r.variant.slice(0, width - 1).padStart(width)).join('')));
   for (const f of shown) {
