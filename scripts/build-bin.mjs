@@ -1,4 +1,4 @@
-// npm pack and npm publish run this first (package.json "prepack"): the lint
+// npm run pack-lint runs this first (scripts/pack-lint.mjs): the lint
 // command as one plain JavaScript file, dist/schema-breaks.mjs, with every
 // dependency inside, so the packed package runs on a machine that has only
 // Node (no tsx, no TypeScript, nothing else to install for it to work).

@@ -2,9 +2,19 @@
 // sources change: `npx tsx` would add about a second to every lab command
 // (npm run bench measures it). Usage: node scripts/launch.mjs scripts/lab.ts [args...]
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { commandBundle } from '../src/core/bundler.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The bundler needs esbuild: before `npm ci`, no command can start, `npm run doctor` included.
+// Say what to do, in both of the kit's languages (the catalogues are TypeScript, not loaded yet).
+let commandBundle;
+try {
+  ({ commandBundle } = await import('../src/core/bundler.mjs'));
+} catch (error) {
+  if (error?.code !== 'MODULE_NOT_FOUND' && error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  console.error(`The kit's packages are not installed. In ${root} run: npm ci --omit=dev, then: npm run doctor`);
+  console.error(`Los paquetes del kit no están instalados. En ${root} ejecuta: npm ci --omit=dev, y después: npm run doctor`);
+  process.exit(1);
+}
 const entry = process.argv[2];
 if (!entry) {
   console.error('usage: node scripts/launch.mjs <entry.ts> [args...]');

@@ -8,7 +8,7 @@
  * by hand from the data written here, not by calling the code under test.
  * (The edge cases are test/class-report-edges.test.ts.)
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -19,6 +19,7 @@ import { renderClassTerminal } from '../src/class/terminal.js';
 import type { Lang } from '../src/learn/catalogue.js';
 import { BS_MEASURED, cli, fresh, journalAt, predict, question, reflect, removeFreshDirs, report, run, type Answers } from './helpers/class-report.js';
 import { REPO } from './helpers/server.js';
+import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 
 afterAll(removeFreshDirs);
 
@@ -255,12 +256,9 @@ describe('30 learners, three laptops, English and Spanish', () => {
 // In a real browser
 // ---------------------------------------------------------------------------
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
 describe('the class page in chromium', () => {
   it('opens from disk with no console errors and no network, and its charts are visible', async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium (sudo apt-get install chromium) to run the browser tests`).toBe(true);
+    const executablePath = chromiumPath();
     // The class above, plus a corrupt journal and a second Ana, so the page shows its notices too.
     const root = fresh();
     writeClass(root);
@@ -273,7 +271,7 @@ describe('the class page in chromium', () => {
     const file = join(root, 'class-report.html');
     expect(cli(['report', root, '--out', file, '--lang', 'en']).status).toBe(0);
 
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
       const problems: string[] = [];

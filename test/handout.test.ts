@@ -7,7 +7,7 @@
  * two for the labs with the longest diffs.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +19,7 @@ import { hints, readSheet, splitSheet } from '../src/learn/sheets.js';
 import { promptOnRun } from '../src/learn/predictions.js';
 import { diffLines } from '../src/class/handout.js';
 import { REPO } from './helpers/server.js';
+import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 
 const labs = loadCatalogue();
 const cases = labs.flatMap((lab) => LANGS.map((lang) => [lab.id, lang] as const));
@@ -207,8 +208,6 @@ describe('npm run class -- handout', () => {
 // Printed, in chromium
 // ---------------------------------------------------------------------------
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Pages in a PDF chromium wrote: its page tree's /Count, checked against the page objects. */
 function pageCount(pdf: Buffer): number {
@@ -226,8 +225,7 @@ describe('printed in chromium', () => {
   let page: Page;
   let problems: string[] = [];
   beforeAll(async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium (sudo apt-get install chromium) to run the browser tests`).toBe(true);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     page = await browser.newPage({ deviceScaleFactor: 1.5 });
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());

@@ -25,10 +25,10 @@ import { labSheetQuote } from '../src/report/write.js';
 import { main as reportMain } from '../src/cli/report.js';
 import { commandHere, lab as labCommand } from './helpers/lab.js';
 import { REPO } from './helpers/server.js';
+import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 
 const CALLS = 20;
 const HOSTILE = '<img src=x onerror=alert(1)>';
-const CHROMIUM = '/usr/bin/chromium';
 const OUTPUT = join(REPO, 'test-output');
 
 const temps: string[] = [];
@@ -377,16 +377,14 @@ describe('npm run lab -- --html FILE', () => {
 // In a browser, from disk
 // ---------------------------------------------------------------------------
 
-describe('in a browser (Debian chromium through playwright-core)', () => {
+describe('in a browser (chromium through playwright-core)', () => {
   it('opens each page from disk with no error and no request, shows its charts, and leaves a screenshot in test-output/', async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: the browser test needs Debian's chromium. Install it with: apt-get install chromium`);
-    }
+    const executablePath = chromiumPath();
     const { chromium } = await import('playwright-core');
     mkdirSync(OUTPUT, { recursive: true });
     const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath,
+      args: CHROMIUM_ARGS,
     });
     try {
       // One tab for the pages, one after the other (a tab each would start a renderer each).

@@ -7,7 +7,7 @@
  * test/lint-hosts.test.ts and test/lint-rules.test.ts for how each is derived).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { LintConfigReport, LintReport } from '../src/lint/types.js';
 import { lint, REAL_SERVERS, RECORDED, recorded } from './helpers/lint.js';
 import { REPO } from './helpers/server.js';
+import { chromiumPath } from './helpers/chromium.js';
 
 const FIXTURES = join(REPO, 'test/fixtures/lint');
 const scratch = mkdtempSync(join(tmpdir(), 'schema-breaks-lint-'));
@@ -364,8 +365,7 @@ describe('a config file, SARIF and the page', () => {
     const page = readFileSync(html, 'utf8');
     expect(page).toContain("default-src 'none'");
     expect(page).not.toMatch(/<script/i);
-    const chromium = '/usr/bin/chromium';
-    if (!existsSync(chromium)) throw new Error(`${chromium} is missing: apt-get install chromium (the page test needs Debian's chromium)`);
+    const chromium = chromiumPath();
     const { chromium: launcher } = await import('playwright-core');
     const browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
     try {

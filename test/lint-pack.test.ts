@@ -1,6 +1,7 @@
 /**
- * The linter outside a clone: the tarball `npm pack` makes (package.json
- * "bin", built by the "prepack" script) holds one plain JavaScript file and
+ * The linter outside a clone: the tarball `npm run pack-lint` makes
+ * (scripts/pack-lint.mjs: package.json "bin", built by scripts/build-bin.mjs,
+ * with the kit's manifest minus its dependencies) holds one plain JavaScript file and
  * needs nothing but Node: it installs into an empty folder with
  * `npm install --offline` (no dependency to fetch), and its `schema-breaks
  * lint` lints a real server from there, with no tsx, TypeScript or kit
@@ -19,17 +20,19 @@ const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-pack-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'error' } });
 
-describe('npm pack, then npx in an empty folder', () => {
+describe('npm run pack-lint, then npx in an empty folder', () => {
   let tarball: string;
   let app: string;
 
   it('packs the bundled command, with its README and license, and nothing else, with no dependency', () => {
-    const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', dir], REPO)) as { filename: string; files: { path: string }[] }[];
+    const [packed] = JSON.parse(npm(['run', '--silent', 'pack-lint', '--', dir], REPO)) as { filename: string; files: { path: string }[] }[];
     tarball = join(dir, packed!.filename);
     expect(packed!.files.map((f) => f.path).sort()).toEqual(['LICENSE', 'README.md', 'dist/schema-breaks.mjs', 'package.json']);
     const manifest = JSON.parse(execFileSync('tar', ['-xOzf', tarball, 'package/package.json'], { encoding: 'utf8' }));
     expect(manifest.bin).toEqual({ 'schema-breaks': 'dist/schema-breaks.mjs' });
     expect(manifest.dependencies ?? {}).toEqual({});
+    // What only the kit uses stays out: its scripts (a "prepack" of its own, say) would run at install.
+    expect(manifest.scripts ?? {}).toEqual({});
     // Plain JS that imports nothing but Node's own modules.
     const code = execFileSync('tar', ['-xOzf', tarball, 'package/dist/schema-breaks.mjs'], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
     expect(code.startsWith('#!/usr/bin/env node\n')).toBe(true);

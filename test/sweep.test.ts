@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,12 +25,12 @@ import { SERVER_BUILDS, type ServerBuild } from '../src/minimcp/errors.js';
 import { loadCatalogue } from '../src/learn/catalogue.js';
 import { withoutTimings } from './helpers/lab.js';
 import { REPO } from './helpers/server.js';
+import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 
 const SEED = 3;
 const CALLS = 10;
 /** The eval set's size, counted by hand in src/lab/requests/conjugate.json ("evaluation"). */
 const EVAL_ITEMS = 30;
-const CHROMIUM = '/usr/bin/chromium';
 
 /** The sweep command as a learner starts it (npm run class -- sweep ...), in its own process: the JSON on stdout, the page in `out`. */
 function sweepCommand(args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -408,13 +408,11 @@ describe('the page', () => {
   });
 
   it('opens from disk in chromium: no console errors, no failed or non-file requests, the grid visible', async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the browser test`);
-    }
+    const executablePath = chromiumPath();
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath,
+      args: CHROMIUM_ARGS,
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });

@@ -2,7 +2,7 @@
 // bundler.d.mts), because scripts/launch.mjs needs it before anything can
 // compile TypeScript: it bundles the command-line entry points; the runner
 // (src/lab/variants.ts) bundles every variant server; the sweep bundles its
-// worker; scripts/build-bin.mjs bundles the packed linter.
+// worker; scripts/build-bin.mjs bundles the packed linter (scripts/pack-lint.mjs).
 //
 // Everything goes to node_modules/.cache/schema-breaks/<kind>/<key>/, where
 // the key is a hash of the sources the bundle is made from and of esbuild's

@@ -8,7 +8,7 @@ import type { Lang } from '../core/lang.js';
 import { formatNumber, t } from '../core/messages/index.js';
 import { FIGURES, type FigureDef, type Spread } from './figures.js';
 import { outcomeLook } from './outcomes.js';
-import { WORKLOAD_TOOL, type RunResult } from './runner.js';
+import { AGENT_POLICY, WORKLOAD_TOOL, type RunResult } from './runner.js';
 
 /**
  * Bump when a field changes meaning or goes away; adding a field does not.
@@ -162,7 +162,8 @@ export function runNotes(report: LabReport, lang: Lang): string[] {
   const first = report.runs.baseline;
   return [
     buildNote(report.settings.server, lang),
-    t('lab.agentLine', lang, { policy: first.agent.policy }),
+    // The kit's own policy in the reader's language; any other (a saved run of another version) as it was recorded.
+    first.agent.policy === AGENT_POLICY ? t('lab.agentDefaults', lang, { maxTurns: first.agent.maxTurns }) : t('lab.agentLine', lang, { policy: first.agent.policy }),
     modelNote(first.model, lang),
   ];
 }
@@ -188,8 +189,10 @@ export function renderTerminal(report: LabReport, lang: Lang = 'en', options: Te
   }
 
   const shown = FIGURES.filter((f) => !f.when || runs.some(f.when));
-  const width = 18;
-  const nameWidth = 38;
+  // Each column as wide as its widest cell, the name column as its longest label, in this language (Spanish
+  // runs longer: "3,82 de 9 como mucho"), so that every column lines up.
+  const width = Math.max(18, ...shown.flatMap((f) => runs.map((r) => f.format(f.read(r), r, lang).length + 2)));
+  const nameWidth = Math.max(38, ...[...shown.map((f) => f.label[lang]), t('common.figure', lang), t('common.latency', lang)].map((l) => l.length + 2));
   out.push(bold(t('common.figure', lang).padEnd(nameWidth) + runs.map((r) => r.variant.slice(0, width - 1).padStart(width)).join('')));
   for (const f of shown) {
     const cells = runs.map((r) => f.format(f.read(r), r, lang).padStart(width));

@@ -176,7 +176,8 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     out();
     let prediction: Prediction | undefined;
     if (command.noPredict) {
-      out(t('learn.noPredict', lang));
+      // Without a learner nothing is written: say so, not that it goes into notes.
+      out(t(journal ? 'learn.noPredict' : 'learn.noPredictNoNotes', lang));
     } else {
       if (canAsk && command.predictFile === undefined) out(await renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id, lang));
       const previous = earlier.filter((e) => e.lab === lab.id && (e.kind === 'prediction' || e.kind === 'revision')).at(-1);

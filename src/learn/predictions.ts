@@ -153,17 +153,22 @@ export function compare(lab: Lab, prediction: Prediction | undefined, perSeed: L
 export function renderComparison(lab: Lab, rows: ComparisonRow[], lang: Lang): string {
   const seeds = rows[0]?.seeds ?? 1;
   const lines = [t('learn.compareTitle', lang), seeds > 1 ? t('learn.compareSeeds', lang, { count: seeds }) : '', ''];
-  const width = Math.max(...lab.questions.map((q) => q.id.length), 8) + 2;
-  lines.push(`${t('common.question', lang).padEnd(width)}${t('common.predicted', lang).padStart(14)}${t('common.measured', lang).padStart(14)}${t('learn.range', lang).padStart(14)}${t('common.offBy', lang).padStart(12)}`);
-  for (const row of rows) {
+  const cells = rows.map((row) => {
     const off =
       row.off === null ? '' : typeof row.off === 'boolean' ? (row.off ? t('common.right', lang) : t('common.wrong', lang)) : row.off === 0 ? '0' : `${row.off > 0 ? '+' : ''}${formatNumber(row.off, lang)}`;
     const predicted = row.predicted === null ? t('common.noAnswer', lang) : typeof row.predicted === 'number' ? formatNumber(row.predicted, lang) : row.predicted;
     const measured = typeof row.measured === 'number' ? formatNumber(row.measured, lang) : row.measured;
     const range = row.range ? (row.range[0] === row.range[1] ? '' : `${formatNumber(row.range[0], lang)}–${formatNumber(row.range[1], lang)}`) : '';
-    const inside = row.withinRange ? ` ${t('learn.inRange', lang)}` : '';
-    lines.push(`${row.question.padEnd(width)}${predicted.padStart(14)}${measured.padStart(14)}${range.padStart(14)}${off.padStart(12)}${inside}`);
-  }
+    // Only where there is a range to be inside or outside of.
+    const inside = row.withinRange === undefined || range === '' ? '' : ` ${t(row.withinRange ? 'learn.inRange' : 'learn.outOfRange', lang)}`;
+    return { cells: [row.question, predicted, measured, range, off], inside };
+  });
+  const header = [t('common.question', lang), t('common.predicted', lang), t('common.measured', lang), t('learn.range', lang), t('common.offBy', lang)];
+  // Each column as wide as its widest cell in this language ("(sin respuesta)" is wider than "(no answer)"), two spaces apart.
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c.cells[i]!.length)) + 2);
+  const line = (c: string[]) => c.map((text, i) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!))).join('');
+  lines.push(line(header));
+  for (const c of cells) lines.push(`${line(c.cells)}${c.inside}`);
   for (const question of lab.questions) lines.push(`  ${question.id}: ${promptOnRun(lab, question, lang)}`);
   return lines.join('\n');
 }

@@ -69,6 +69,11 @@ export function questionBlock(lab: Lab, question: Question, index: number, perSe
     // Padding, but never across zero nor out of the question's range (unless a value is there).
     lo = Math.min(Math.max(lo - pad, qMin, lo >= 0 ? 0 : -Infinity), ...values);
     hi = Math.max(Math.min(hi + pad, qMax, hi <= 0 ? 0 : Infinity), ...values);
+    // Every value the same (a count of 0, nobody predicting otherwise): one whole step up from it, inside the question's range, not an axis of zero width.
+    if (hi === lo) hi = Math.min(lo + 1, qMax) > lo ? Math.min(lo + 1, qMax) : hi;
+    if (hi === lo) lo = Math.max(hi - 1, qMin);
+    // Whole numbers on the axis (counts) are ticked at whole numbers.
+    const integer = values.every(Number.isInteger);
     const measuredText = withUnit(m, question, lang);
     const desc = t('page.numberLineDesc', lang, {
       lo: formatNumber(lo, lang, PAGE_NUMBERS),
@@ -84,6 +89,7 @@ export function questionBlock(lab: Lab, question: Question, index: number, perSe
       max: hi,
       measured: { value: m, label: `${t('common.measured', lang)}: ${measuredText}` },
       predictions: points,
+      integer,
       tick: (v) => (question.unit === '%' ? `${formatNumber(v, lang, PAGE_NUMBERS)}%` : formatNumber(v, lang, PAGE_NUMBERS)),
     });
     const rows = [

@@ -238,6 +238,8 @@ export interface NumberLineOptions {
   measured: { value: number; label: string };
   predictions: { name: string; value: number; label: string }[];
   tick?: (value: number) => string;
+  /** Whole numbers only: ticks at whole numbers (a count of 0 is not measured in tenths). */
+  integer?: boolean;
   width?: number;
 }
 
@@ -251,7 +253,7 @@ export function numberLine(options: NumberLineOptions): string {
   const width = Math.max(600, options.width ?? 1000);
   const fontSize = 20;
   const values = [options.measured.value, ...options.predictions.map((p) => p.value)];
-  const ticks = niceTicks(Math.min(options.min, ...values), Math.max(options.max, ...values), 8);
+  const ticks = niceTicks(Math.min(options.min, ...values), Math.max(options.max, ...values), 8, options.integer ?? false);
   const lo = ticks[0]!;
   const hi = ticks[ticks.length - 1]!;
   const left = 40;

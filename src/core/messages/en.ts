@@ -2,8 +2,9 @@
  * Every text the kit shows a person, in English: the source of truth for the
  * ids. es.ts must have exactly these ids (its type says so). Ids are
  * namespaced by who shows them: `common.` (words several front-ends show with
- * the same meaning, kept once), `build.` (the server builds), `learn.` (the
- * learner's path), `lab.` (the terminal report), `page.` (the HTML report),
+ * the same meaning, kept once), `build.` (the server builds), `doctor.` (`npm
+ * run doctor`), `learn.` (the learner's path), `lab.` (the terminal report),
+ * `page.` (the HTML report),
  * `class.` (the class report and the handout) and `sweep.` (the sweep page).
  * `{name}` is filled in by `t()`; a number is written as the language writes it.
  */
@@ -42,6 +43,26 @@ export const en = {
   'learn.journal.resetFresh': 'fresh workspace',
   'learn.journal.fixed': 'npm run check passed: it type-checks, contract rules green, figures as good as the reference solution',
 
+  // npm run doctor: what this computer has of what the kit needs, and what to do for each miss.
+  'doctor.intro': 'What the kit needs on this computer ({root}):',
+  'doctor.node': 'Node {version}: the kit needs {range}.',
+  'doctor.nodeOld': 'Node {version} is too old: the kit needs {range}.',
+  'doctor.nodeFix': 'install Node {range} (https://nodejs.org, or: nvm install 20), then run npm ci --omit=dev again in the kit\'s folder.',
+  'doctor.install': { one: 'Installed: the package the lab commands use, at the version the kit pins.', other: 'Installed: the {count} packages the lab commands use, at the versions the kit pins.' },
+  'doctor.installMissing': { one: '1 package the lab commands use is missing or at another version: {names}.', other: '{count} packages the lab commands use are missing or at another version: {names}.' },
+  'doctor.installFix': 'in the kit\'s folder, run: npm ci --omit=dev (it installs exactly what package-lock.json says, without the kit\'s own test tools).',
+  'doctor.learners': 'Your notes and workspaces can be written in {path}.',
+  'doctor.learnersMissing': 'Nothing can be written in {path} ({reason}): the lab commands keep your notes and workspaces there.',
+  'doctor.learnersFix': 'work in a copy of the kit that is yours (clone it into your home folder), or remove whatever is at {path} if it is not a folder.',
+  'doctor.chromium': 'Chromium for the kit\'s own tests (npm test only; the labs do not need it): {path}.',
+  'doctor.chromiumMissing': 'No Chromium for the kit\'s own tests (npm test only; the labs do not need it): {reason}.',
+  'doctor.chromiumVariable': '{variable} points to {path}, which is not a file',
+  'doctor.chromiumNone': 'none in the usual places',
+  'doctor.chromiumFix': 'only if you will run npm test: install Chromium or Google Chrome, or set CHROMIUM_PATH to its executable.',
+  'doctor.todo': 'What to do:',
+  'doctor.ready': 'Ready: every lab command will work here.',
+  'doctor.notReady': { one: 'Not ready: 1 thing to fix, above.', other: 'Not ready: {count} things to fix, above.' },
+
   // How each server build answers failures (src/minimcp/errors.ts): the terminal report, the HTML report and the sweep page.
   'build.low-level': 'low-level (SDK Server): invalid arguments are JSON-RPC -32602, an exception inside the tool escapes as -32603',
   'build.mcpserver-1.20': 'mcpserver-1.20 (McpServer, SDK 1.13 to 1.20): invalid arguments are JSON-RPC -32602, an exception inside the tool an isError result',
@@ -76,6 +97,7 @@ export const en = {
   'learn.locked': 'Predictions saved and locked in',
   'learn.running': 'Running',
   'learn.noPredict': 'Not asking for predictions (--no-predict): this run goes into your notes without them.',
+  'learn.noPredictNoNotes': 'Not asking for predictions (--no-predict), and no learner named: this run is shown, not saved (add --learner NAME to keep it in your notes).',
   'learn.exploring': "Exploring with your own settings (--client, --server, ...): the lab's questions are about its own runs, so none are asked.",
   'learn.exploringModel': "A real model's run: the lab's questions are about the stand-in's runs, so none are asked; the real model's figures are put next to the stand-in's at the end.",
   'learn.noTty': 'This terminal cannot answer questions. Run it in a terminal, or add --no-predict (run without predictions) or --predict FILE (answers from a JSON file; see README.md).',
@@ -88,6 +110,7 @@ export const en = {
   'learn.workspaceExists': '{dir} already exists; your edits are there. To start over: npm run lab -- --variant {lab} --reset',
   'learn.notALabel': '"{typed}" is not an outcome; outcomes are {labels} (or any JSON-RPC code)',
   'learn.inRange': '(inside the range)',
+  'learn.outOfRange': '(outside the range)',
   'learn.compareSeeds': 'Measured over {count} seeds: the mean, and the least and most one seed gave.',
   'learn.assumedWrong': 'What did you assume that turned out wrong? (one line, optional)',
   'learn.savedNotes': 'Saved to your notes:',
@@ -160,6 +183,7 @@ export const en = {
   'lab.buildNote': 'server build {build}',
   'lab.firstAttempt': '{run}: first attempt of each call',
   'lab.agentLine': 'agent: {policy}',
+  'lab.agentDefaults': 'agent: the OpenAI Agents SDK defaults (openai-agents-python v0.22.0): every result and every error goes back to the model, nothing is resent, at most {maxTurns} model turns (max_turns)',
   'lab.realModelLine': "model: {name} at {baseUrl} ({requests} completions; {httpRetries} retried after a 429 or 5xx, apart from the agent's retries)",
   'lab.modelLine': 'model: the stand-in (src/lab/knobs.ts); assumed, not counted from an evaluation: {assumed}',
   'lab.acrossSeeds': 'over {count} seeds ({first} to {last}): mean (least–most)',

@@ -13,7 +13,7 @@
  *
  * The host checks the model's arguments before anything is sent, and this
  * profile runs its own code to do it (@google/gemini-cli-core 0.17.0, the
- * devDependency gemini-cli-core-0-17). At v0.17.0 (079dfef2):
+ * dependency gemini-cli-core-0-17). At v0.17.0 (079dfef2):
  * packages/core/src/tools/mcp-tool.ts `DiscoveredMCPTool extends
  * BaseDeclarativeTool`, given `toolDef.inputSchema` as its parameter schema;
  * packages/core/src/tools/tools.ts `BaseDeclarativeTool.build()` calls

@@ -1,0 +1,42 @@
+/**
+ * A copy of the kit as a clone has it: the files git tracks (and new ones not yet committed), nothing else (no
+ * node_modules, no learners/, no cache), in a temporary folder. What a
+ * learner gets before installing; the tests of the install and of
+ * `npm run doctor` work on it.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { REPO } from './server.js';
+
+const copies: string[] = [];
+
+/** The tracked files of the kit (as they are in the working tree) copied into a new temporary folder. */
+export function kitCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'schema-breaks-copy-'));
+  copies.push(dir);
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of files) {
+    if (!existsSync(join(REPO, file))) continue; // deleted in the working tree, not yet committed
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    copyFileSync(join(REPO, file), join(dir, file));
+  }
+  return dir;
+}
+
+export function removeKitCopies(): void {
+  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * `npm run <script> -- <args>` in `root`, as a learner types it there: the
+ * environment without the npm_* variables and INIT_CWD of the npm that
+ * started the tests (they would say the command was typed elsewhere).
+ */
+export function npmRun(root: string, script: string, args: string[], env: NodeJS.ProcessEnv = {}, timeout = 120_000) {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD'));
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], { cwd: root, encoding: 'utf8', env: { ...clean, NO_COLOR: '1', ...env }, timeout, shell: process.platform === 'win32' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
