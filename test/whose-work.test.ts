@@ -54,7 +54,13 @@ describe('every learner command says whom it acts for', () => {
 
     // Ana's fix, checked as Ana: her check and her reset say it is hers.
     const file = join(dir, 'learners', 'Ana María', 'workspace', 'broken-schema', 'src', 'minimcp', 'tools', 'conjugate.ts');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('}).partial();', '});'));
+    // Lab 1's fix as the sheet words it: the break undone and the executor typed from the schema.
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .replace('}).partial();', '});')
+        .replace(/interface ConjugateInput \{[^}]*\}/, 'type ConjugateInput = z.infer<typeof ConjugateArgs>;'),
+    );
     const fixed = check(dir, ['broken-schema', '--learner', 'Ana María']);
     expect(fixed.status, fixed.stdout + fixed.stderr).toBe(0);
     expect(firstLine(fixed.stdout)).toBe(ana);
