@@ -44,9 +44,13 @@
  * 20 keywords, a Gemini model gets `type: [T, "null"]` rewritten to `nullable`.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
-import draft07 from 'ajv/dist/refs/json-schema-draft-07.json' with { type: 'json' };
 import type { JsonSchema } from '../types.js';
 import { copy, isObject, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile, type PublishedTool } from './shared.js';
+
+// Ajv's own copy of the draft-07 meta-schema, as every Ajv instance carries it: read from an instance rather than
+// imported as a JSON module, which a bundle that keeps ajv outside (the linter's mutation builds) cannot load on
+// Node 20, and a bundle that takes ajv in (the published bin) has no file for.
+const draft07: unknown = new Ajv().getSchema('http://json-schema.org/draft-07/schema')!.schema;
 
 const TOOL_INVALID_CHAR = /[^a-z0-9_-]/gi;
 
