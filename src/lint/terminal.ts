@@ -209,8 +209,11 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
       }
       shown = next;
     }
-    // One name longer than the room left (a 74-character name, which some hosts refuse) is printed whole: names are never cut.
-    lines.push(`  ${hosts.map((h) => cell(tool.hosts[h], o, cellWidth, short)).join('')}${shown}`);
+    const cells = `  ${hosts.map((h) => cell(tool.hosts[h], o, cellWidth, short)).join('')}`;
+    // One name longer than the room left (a 74-character name, which some hosts refuse) goes whole on the line
+    // below its cells: names are never cut, and no line is wider than the screen.
+    if (shown.length > room) lines.push(`${cells}↓`, `    ${shown}`);
+    else lines.push(`${cells}${shown}`);
   }
   lines.push(`  ${hosts.map((h) => cell(report.server.hosts[h], o, cellWidth, short)).join('')}${paint('1', 'all tools in one request', o.colour)}`);
   lines.push('', 'Why, per host (--json has every tool\'s):');
