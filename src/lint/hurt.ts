@@ -180,6 +180,41 @@ export function hurtSentence(hurts: Hurt[]): string {
 }
 
 /**
+ * A refusal that no one cause explains: a tool with two keywords a host
+ * refuses, each enough alone, where taking either away still leaves the
+ * other. The tool's causes are taken away together, in order, until the host
+ * takes the tool; then each is put back in turn and kept out only if the host
+ * refuses again without it: the smallest set found this way is blamed, so a
+ * tool a targeted host refuses is never left with warnings only.
+ */
+async function sharedCauses(
+  schema: Record<string, unknown>,
+  causes: Finding[],
+  host: string,
+  ask: (host: string, inputSchema: Record<string, unknown>) => Promise<HostVerdict>,
+): Promise<Finding[]> {
+  const takes = async (without: Finding[]) => {
+    let rewritten: Record<string, unknown> = schema;
+    for (const cause of without) rewritten = withoutCause(rewritten, cause) ?? rewritten;
+    const after = await ask(host, rewritten);
+    return !FAILS.has(after.verdict) && after.verdict !== 'unknown';
+  };
+  const removed: Finding[] = [];
+  for (const cause of causes) {
+    if (withoutCause(schema, cause) === null) continue;
+    removed.push(cause);
+    if (!(await takes(removed))) continue;
+    let needed = [...removed];
+    for (const cause of removed) {
+      const fewer = needed.filter((c) => c !== cause);
+      if (await takes(fewer)) needed = fewer;
+    }
+    return needed;
+  }
+  return [];
+}
+
+/**
  * Each host-judged finding of each tool given its hurts, its severity from
  * the targeted hosts, and the hurts said at the end of its message.
  */
@@ -195,6 +230,7 @@ export async function judgeByHosts(tools: ListedTool[], findings: Finding[][], v
       }
       return answer;
     };
+    const judged: Finding[] = [];
     for (const finding of findings[i]!) {
       if (!HOST_JUDGED.has(finding.rule)) continue;
       if (finding.path.startsWith('/outputSchema')) {
@@ -204,8 +240,20 @@ export async function judgeByHosts(tools: ListedTool[], findings: Finding[][], v
         continue;
       }
       finding.hurts = await hurtsOf(tool, finding, verdicts[i]!, ask);
-      finding.severity = finding.hurts.some((h) => h.verdict !== 'lossy' && targets.includes(h.host)) ? 'error' : 'warning';
-      finding.message = `${finding.message}: ${hurtSentence(finding.hurts)}`;
+      judged.push(finding);
+    }
+    // A host that refuses or drops the tool, blamed on no one cause: the causes it takes together.
+    if (isObject(tool.inputSchema)) {
+      for (const [host, v] of Object.entries(verdicts[i]!)) {
+        if (!FAILS.has(v.verdict) || judged.some((f) => f.hurts!.some((h) => h.host === host && h.verdict !== 'lossy'))) continue;
+        for (const cause of await sharedCauses(tool.inputSchema, judged, host, ask)) {
+          cause.hurts!.push({ host, verdict: v.verdict as 'refused' | 'dropped', what: firstLine(v.detail) });
+        }
+      }
+    }
+    for (const finding of judged) {
+      finding.severity = finding.hurts!.some((h) => h.verdict !== 'lossy' && targets.includes(h.host)) ? 'error' : 'warning';
+      finding.message = `${finding.message}: ${hurtSentence(finding.hurts!)}`;
     }
   }
 }
