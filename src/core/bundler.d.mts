@@ -27,13 +27,15 @@ export interface BundleOptions {
   legalComments?: 'eof';
   /** The folder the bundle's comments name files relative to: the same sources give the same bytes wherever they were copied. */
   absWorkingDir?: string;
+  /** ES modules only: each module reached by `import()` in a chunk of its own under `chunks/` beside `outfile`, read when the import() runs. */
+  splitting?: boolean;
 }
 
 /** One file for Node 20 from a TypeScript entry point (an ES module unless `format: 'iife'`). */
 export function bundle(entry: string, outfile: string, options?: BundleOptions): Promise<void>;
 
-/** The cached `<cache>/<kind>/<key>/<name>`, made by `make(staged, final)` when missing and renamed into place once complete. */
+/** The cached file or folder `<cache>/<kind>/<key>/<name>`, made by `make(staged, final)` when missing and renamed into place once complete. */
 export function cached(root: string, kind: string, key: string, name: string, make: (staged: string, final: string) => Promise<void>): Promise<{ path: string; built: boolean }>;
 
-/** The cached bundle of a command-line entry point (`scripts/lab.ts`, relative to root), built when the kit's sources changed: what scripts/launch.mjs starts. */
+/** The cached bundle of a command-line entry point (`scripts/lab.ts`, relative to root), built when the kit's sources changed: the path of its entry file (its chunks beside it), what scripts/launch.mjs starts. */
 export function commandBundle(root: string, entry: string): Promise<string>;

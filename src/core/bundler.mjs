@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 
 // esbuild's version names every cache key; esbuild itself is loaded only when something is built
 // (most commands find their bundles and servers built, and loading it costs each start some 20 ms).
@@ -57,14 +57,21 @@ const REQUIRE_BANNER = "import { createRequire as __kitRequire } from 'node:modu
  * snapshot is built from a script. `nodePaths` resolves dependencies from
  * the kit's node_modules for an entry that lives elsewhere (a learner's
  * workspace, a temporary copy). The file names in the bundle's comments are
- * relative to `absWorkingDir` (default: the current folder).
+ * relative to `absWorkingDir` (default: the current folder). With
+ * `splitting` (ES modules only), every module the entry imports with
+ * `import()` goes to its own file under `chunks/` beside `outfile`, with
+ * what it shares with the rest in further chunks, and is read only when that
+ * `import()` runs: the code the start needs is all that is loaded at start.
  */
-export async function bundle(entry, outfile, { format = 'esm', external = [], nodePaths = [], shebang = false, logLevel = 'silent', legalComments, absWorkingDir } = {}) {
+export async function bundle(entry, outfile, { format = 'esm', external = [], nodePaths = [], shebang = false, logLevel = 'silent', legalComments, absWorkingDir, splitting = false } = {}) {
   const banner = [shebang ? '#!/usr/bin/env node' : '', format === 'esm' ? REQUIRE_BANNER : ''].filter(Boolean).join('\n');
   const { build } = await import('esbuild');
+  // esbuild splits only into a folder: the entry keeps outfile's name (a .mjs, whatever the package's "type" says).
+  const output = splitting
+    ? { entryPoints: { [basename(outfile, '.mjs')]: entry }, outdir: dirname(outfile), splitting: true, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' } }
+    : { entryPoints: [entry], outfile };
   await build({
-    entryPoints: [entry],
-    outfile,
+    ...output,
     bundle: true,
     platform: 'node',
     format,
@@ -79,7 +86,7 @@ export async function bundle(entry, outfile, { format = 'esm', external = [], no
 }
 
 /**
- * The cached file `<cache>/<kind>/<key>/<name>`: made by `make(staged, final)` when
+ * The cached file (or folder) `<cache>/<kind>/<key>/<name>`: made by `make(staged, final)` when
  * it is not there yet, into a staged name renamed into place only once
  * complete, so a build that was interrupted, or that two processes ran at
  * once, is never taken half-written. `make` may also write next to it (the
@@ -105,34 +112,41 @@ async function makeCached(outfile, make) {
   const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     await make(staged, outfile);
-    renameSync(staged, outfile);
+    try {
+      renameSync(staged, outfile);
+    } catch (error) {
+      // A file is replaced by rename, a folder is not: another process that built the same folder
+      // first has put the same content there (same key), which this one takes.
+      if (!existsSync(outfile)) throw error;
+    }
   } finally {
-    rmSync(staged, { force: true });
+    rmSync(staged, { recursive: true, force: true });
   }
   return { path: outfile, built: true };
 }
 
 /**
- * The npm packages of the host frameworks that profiles run (src/lab/profiles/),
- * by their names in package.json (aliases included): kept out of a command's
- * bundle, imported from node_modules when a profile first needs them.
- */
-export const PROFILE_PACKAGES = ['@openai/agents-core', 'sdk-1-20', 'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1', '@langchain/mcp-adapters', '@langchain/openai', '@langchain/core', 'langchain', 'gemini-cli-core-0-17', '@mastra/core', '@mastra/mcp', '@ai-sdk/google-v5'];
-
-/**
  * The bundle of a command-line entry point (`scripts/lab.ts`), rebuilt only
- * when the kit's sources change: what scripts/launch.mjs starts. esbuild
- * stays a runtime import, loaded only when a variant server is built (bundle()
- * above). So do the terminal renderer and the prompts, which the kit imports
- * only when it prints a sheet or asks something (src/learn/sheets.ts,
+ * when the kit's sources change: what scripts/launch.mjs starts, a folder
+ * with the entry's file and its chunks. esbuild stays a runtime import,
+ * loaded only when a variant server is built (bundle() above). So do the
+ * terminal renderer and the prompts, which the kit imports only when it
+ * prints a sheet or asks something (src/learn/sheets.ts,
  * src/learn/prompts.ts): a command that does none of these never loads them.
- * So do the host frameworks that profiles run (PROFILE_PACKAGES), each loaded
- * from node_modules, as published, when its profile first needs it: a run on another host never loads them.
+ * The host frameworks that profiles run (src/lab/profiles/, each imported by
+ * its profile on first use) are bundled, split into chunks that are read
+ * only when a profile first needs them: a run on another host never loads
+ * them, and a run on theirs reads a few large files instead of resolving
+ * and reading each package's hundreds of small ones from node_modules
+ * (`npm run lint` on a 30-tool server, whose default hosts run four of
+ * them: HANDOFF figures, about half a second less). Bundled, they run as
+ * they do in the packed linter (scripts/build-bin.mjs bundles them whole).
  */
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
-  const { path } = await cached(root, 'cli', key, `${entry.replace(/\W+/g, '_')}.mjs`, (staged) =>
-    bundle(join(root, entry), staged, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts', ...PROFILE_PACKAGES], logLevel: 'warning' }),
+  const name = entry.replace(/\W+/g, '_');
+  const { path } = await cached(root, 'cli', key, name, (staged) =>
+    bundle(join(root, entry), join(staged, `${name}.mjs`), { splitting: true, external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], logLevel: 'warning' }),
   );
-  return path;
+  return join(path, `${name}.mjs`);
 }
