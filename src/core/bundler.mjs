@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 // esbuild's version names every cache key; esbuild itself is loaded only when something is built
 // (most commands find their bundles and servers built, and loading it costs each start some 20 ms).
@@ -51,37 +51,57 @@ export function sourcesKey(root, { dirs = [], endings = [], files = [], extra = 
 // Some CommonJS dependencies (ajv) call require(): give an ES module one (a script has its own).
 const REQUIRE_BANNER = "import { createRequire as __kitRequire } from 'node:module'; const require = __kitRequire(import.meta.url);";
 
+/** esbuild's options for Node 20 that every bundle of the kit shares. */
+function nodeOptions(format, banner, logLevel, absWorkingDir) {
+  return {
+    bundle: true,
+    platform: 'node',
+    format,
+    target: 'node20',
+    logLevel,
+    ...(absWorkingDir ? { absWorkingDir } : {}),
+    ...(banner ? { banner: { js: banner } } : {}),
+  };
+}
+
 /**
  * One file for Node 20 from a TypeScript entry point. An ES module by
  * default; a plain script (`iife`) for a server, because a V8 startup
  * snapshot is built from a script. `nodePaths` resolves dependencies from
  * the kit's node_modules for an entry that lives elsewhere (a learner's
  * workspace, a temporary copy). The file names in the bundle's comments are
- * relative to `absWorkingDir` (default: the current folder). With
- * `splitting` (ES modules only), every module the entry imports with
- * `import()` goes to its own file under `chunks/` beside `outfile`, with
- * what it shares with the rest in further chunks, and is read only when that
- * `import()` runs: the code the start needs is all that is loaded at start.
+ * relative to `absWorkingDir` (default: the current folder).
  */
-export async function bundle(entry, outfile, { format = 'esm', external = [], nodePaths = [], shebang = false, logLevel = 'silent', legalComments, absWorkingDir, splitting = false } = {}) {
+export async function bundle(entry, outfile, { format = 'esm', external = [], nodePaths = [], shebang = false, logLevel = 'silent', legalComments, absWorkingDir, plugins = [] } = {}) {
   const banner = [shebang ? '#!/usr/bin/env node' : '', format === 'esm' ? REQUIRE_BANNER : ''].filter(Boolean).join('\n');
   const { build } = await import('esbuild');
-  // esbuild splits only into a folder: the entry keeps outfile's name (a .mjs, whatever the package's "type" says).
-  const output = splitting
-    ? { entryPoints: { [basename(outfile, '.mjs')]: entry }, outdir: dirname(outfile), splitting: true, chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' } }
-    : { entryPoints: [entry], outfile };
   await build({
-    ...output,
-    bundle: true,
-    platform: 'node',
-    format,
-    target: 'node20',
-    logLevel,
+    ...nodeOptions(format, banner, logLevel, absWorkingDir),
+    entryPoints: [entry],
+    outfile,
     nodePaths,
     external,
+    plugins,
     ...(legalComments ? { legalComments } : {}),
-    ...(absWorkingDir ? { absWorkingDir } : {}),
-    ...(banner ? { banner: { js: banner } } : {}),
+  });
+}
+
+/**
+ * ES modules for Node 20 in `outdir`, one `<name>.mjs` for each entry of
+ * `entries` (name to what to bundle: a file, or a package as an import
+ * names it, resolved from `absWorkingDir`), split: the code two of them
+ * share is in one chunk under `chunks/`, so importing both runs it once, as
+ * Node runs a package's file once however many packages import it.
+ */
+export async function splitBundle(entries, outdir, { logLevel = 'silent', absWorkingDir } = {}) {
+  const { build } = await import('esbuild');
+  await build({
+    ...nodeOptions('esm', REQUIRE_BANNER, logLevel, absWorkingDir),
+    entryPoints: entries,
+    outdir,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
   });
 }
 
@@ -126,27 +146,53 @@ async function makeCached(outfile, make) {
 }
 
 /**
+ * The npm packages of the host frameworks that profiles run (src/lab/profiles/),
+ * by their names in package.json (aliases included), each imported by its
+ * profile with import() on first use.
+ */
+export const PROFILE_PACKAGES = ['@openai/agents-core', 'sdk-1-20', 'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1', '@langchain/mcp-adapters', '@langchain/openai', '@langchain/core', 'langchain', 'gemini-cli-core-0-17', '@mastra/core', '@mastra/mcp', '@ai-sdk/google-v5'];
+
+/** An import of one of PROFILE_PACKAGES, or of a file in one (`@langchain/core/tools`). */
+const PROFILE_IMPORT = new RegExp(`^(${PROFILE_PACKAGES.map((p) => p.replaceAll('.', '\\.')).join('|')})(/.*)?$`);
+
+/**
  * The bundle of a command-line entry point (`scripts/lab.ts`), rebuilt only
- * when the kit's sources change: what scripts/launch.mjs starts, a folder
- * with the entry's file and its chunks. esbuild stays a runtime import,
- * loaded only when a variant server is built (bundle() above). So do the
- * terminal renderer and the prompts, which the kit imports only when it
- * prints a sheet or asks something (src/learn/sheets.ts,
+ * when the kit's sources change: what scripts/launch.mjs starts. esbuild
+ * stays a runtime import, loaded only when a variant server is built (bundle()
+ * above). So do the terminal renderer and the prompts, which the kit imports
+ * only when it prints a sheet or asks something (src/learn/sheets.ts,
  * src/learn/prompts.ts): a command that does none of these never loads them.
- * The host frameworks that profiles run (src/lab/profiles/, each imported by
- * its profile on first use) are bundled, split into chunks that are read
- * only when a profile first needs them: a run on another host never loads
- * them, and a run on theirs reads a few large files instead of resolving
- * and reading each package's hundreds of small ones from node_modules
- * (`npm run lint` on a 30-tool server, whose default hosts run four of
- * them: HANDOFF figures, about half a second less). Bundled, they run as
- * they do in the packed linter (scripts/build-bin.mjs bundles them whole).
+ *
+ * The host frameworks that profiles run (PROFILE_PACKAGES) are bundled apart,
+ * into `hosts/` beside the entry's file (splitBundle): the entry's file is
+ * the one it was when they were read from node_modules, with `./hosts/...`
+ * where a package's name was, so a run on another host never loads them, and
+ * they keep their own copies of what they share with the kit (zod, the MCP
+ * SDK), as they did from node_modules. Bundled in one command's hosts, they
+ * share one copy of what they share with each other, as Node gave them. A run
+ * on their hosts reads a few large files instead of resolving and reading
+ * each package's hundreds of small ones (`npm run lint` on a 30-tool server,
+ * whose default hosts run four of them: 3.2 -> 1.5 s wall on the kit's build
+ * machine). Bundled, they run as in the packed linter, which bundles them whole
+ * (scripts/build-bin.mjs).
  */
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
   const name = entry.replace(/\W+/g, '_');
-  const { path } = await cached(root, 'cli', key, name, (staged) =>
-    bundle(join(root, entry), join(staged, `${name}.mjs`), { splitting: true, external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], logLevel: 'warning' }),
-  );
+  const { path } = await cached(root, 'cli', key, name, async (staged) => {
+    const hosts = new Map();
+    const toHosts = {
+      name: 'host-frameworks',
+      setup(build) {
+        build.onResolve({ filter: PROFILE_IMPORT }, ({ path: imported }) => {
+          const file = imported.replace(/\W+/g, '_');
+          hosts.set(file, imported);
+          return { path: `./hosts/${file}.mjs`, external: true };
+        });
+      },
+    };
+    await bundle(join(root, entry), join(staged, `${name}.mjs`), { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], plugins: [toHosts], logLevel: 'warning' });
+    if (hosts.size > 0) await splitBundle(Object.fromEntries(hosts), join(staged, 'hosts'), { logLevel: 'warning', absWorkingDir: root });
+  });
   return join(path, `${name}.mjs`);
 }

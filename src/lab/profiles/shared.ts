@@ -60,9 +60,9 @@ export type Shown = { tools: SeenTool[]; skipped?: { name: string; reason: strin
 export type Presented = { rejected: string; lost: Lost } | Shown;
 
 /**
- * A host's published code, imported the first time the profile needs it and kept for the process. In the kit's
- * command bundles each such import() is a chunk of its own (commandBundle, src/core/bundler.mjs): a run on another
- * host never loads it.
+ * A host's published code, imported the first time the profile needs it and kept for the process. The packages
+ * are bundled apart from the kit's command bundles (PROFILE_PACKAGES, src/core/bundler.mjs): a run on another host
+ * never loads them.
  */
 export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
