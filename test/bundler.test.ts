@@ -4,10 +4,11 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundle, cacheDir, cached, sourcesKey } from '../src/core/bundler.mjs';
+import { bundle, cacheDir, cached, commandBundle, PROFILE_PACKAGES, sourcesKey } from '../src/core/bundler.mjs';
+import { REPO } from './helpers/server.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -84,5 +85,31 @@ describe('cached', () => {
     expect(spawnSync(process.execPath, [join(root, 'esm.mjs')], { encoding: 'utf8' }).stdout.trim()).toBe('function');
     await bundle(join(root, 'src', 'main.ts'), join(root, 'script.cjs'), { format: 'iife' });
     expect(readFileSync(join(root, 'script.cjs'), 'utf8')).toMatch(/^\(\(\) => \{/);
+  });
+});
+
+describe('commandBundle', () => {
+  // The profiles of src/lab/profiles/ that run a host's own package, with the packages each imports
+  // (read from each profile's import() calls, by hand).
+  const IMPORTED = [
+    'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1', // ai-sdk-google.ts
+    '@langchain/mcp-adapters', '@langchain/openai', '@langchain/core/tools', 'langchain', // langchain-mcp.ts
+    '@mastra/mcp', '@mastra/core/utils', '@ai-sdk/google-v5', // mastra.ts
+    '@openai/agents-core', 'sdk-1-20/types.js', // openai-agents.ts
+    'gemini-cli-core-0-17/dist/src/utils/schemaValidator.js', // gemini-cli-2025-11.ts
+  ];
+
+  it("keeps the host frameworks out of the command's file, each bundled apart in hosts/ and imported only by import()", async () => {
+    const entry = await commandBundle(REPO, 'scripts/lint.ts');
+    const code = readFileSync(entry, 'utf8');
+    for (const pkg of PROFILE_PACKAGES) expect(code).not.toMatch(new RegExp(`from ["']${pkg}["']|import\\(["']${pkg}["']`));
+    // Nothing of hosts/ is loaded at start: no static import names it.
+    expect(code).not.toMatch(/from ["']\.\/hosts\//);
+    const loaded = [...code.matchAll(/import\("\.\/hosts\/([^"]+)"\)/g)].map((m) => m[1]).sort();
+    expect(loaded).toEqual(IMPORTED.map((i) => `${i.replace(/\W+/g, '_')}.mjs`).sort());
+    // Each is a bundle with the package's own exports, found beside the command's file.
+    for (const file of loaded) expect(existsSync(join(dirname(entry), 'hosts', file!))).toBe(true);
+    const bundled = (await import(join(dirname(entry), 'hosts', 'gemini_cli_core_0_17_dist_src_utils_schemaValidator_js.mjs'))) as { SchemaValidator: { validate: unknown } };
+    expect(typeof bundled.SchemaValidator.validate).toBe('function');
   });
 });

@@ -27,13 +27,21 @@ export interface BundleOptions {
   legalComments?: 'eof';
   /** The folder the bundle's comments name files relative to: the same sources give the same bytes wherever they were copied. */
   absWorkingDir?: string;
+  /** esbuild plugins (commandBundle's, which sends the host frameworks to their own bundles). */
+  plugins?: import('esbuild').Plugin[];
 }
 
 /** One file for Node 20 from a TypeScript entry point (an ES module unless `format: 'iife'`). */
 export function bundle(entry: string, outfile: string, options?: BundleOptions): Promise<void>;
 
-/** The cached `<cache>/<kind>/<key>/<name>`, made by `make(staged, final)` when missing and renamed into place once complete. */
+/** ES modules in `outdir`, one `<name>.mjs` per entry (a file, or a package specifier resolved from `absWorkingDir`), what they share in chunks under `chunks/`. */
+export function splitBundle(entries: Record<string, string>, outdir: string, options?: { logLevel?: 'silent' | 'warning'; absWorkingDir?: string }): Promise<void>;
+
+/** The npm packages of the host frameworks that profiles run (src/lab/profiles/), bundled apart from the kit by commandBundle. */
+export const PROFILE_PACKAGES: string[];
+
+/** The cached file or folder `<cache>/<kind>/<key>/<name>`, made by `make(staged, final)` when missing and renamed into place once complete. */
 export function cached(root: string, kind: string, key: string, name: string, make: (staged: string, final: string) => Promise<void>): Promise<{ path: string; built: boolean }>;
 
-/** The cached bundle of a command-line entry point (`scripts/lab.ts`, relative to root), built when the kit's sources changed: what scripts/launch.mjs starts. */
+/** The cached bundle of a command-line entry point (`scripts/lab.ts`, relative to root), built when the kit's sources changed: the path of its entry file (the host frameworks bundled beside it, in hosts/), what scripts/launch.mjs starts. */
 export function commandBundle(root: string, entry: string): Promise<string>;

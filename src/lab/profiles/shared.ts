@@ -61,8 +61,8 @@ export type Presented = { rejected: string; lost: Lost } | Shown;
 
 /**
  * A host's published code, imported the first time the profile needs it and kept for the process. The packages
- * stay out of the kit's command bundles (PROFILE_PACKAGES, src/core/bundler.mjs): a run on another host never
- * loads them.
+ * are bundled apart from the kit's command bundles (PROFILE_PACKAGES, src/core/bundler.mjs): a run on another host
+ * never loads them.
  */
 export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
