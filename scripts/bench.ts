@@ -21,7 +21,9 @@
  *      core at once;
  *   6. the wall time of the whole test suite, `npx vitest run` (target: under
  *      100 s), and its CPU; `--no-suite` leaves it out;
- *   7. the wall time of `npm run lint` on a 30-tool server (target: under 2 s)
+ *   7. the wall time of `npm run lint` on a 30-tool server (target: under 1 s,
+ *      issue 22: every lint asks every host, the four framework hosts loaded from
+ *      their bundles in hosts/)
  *      and on the kit's baseline (target: under 1 s), with the part that is
  *      the server's own start (spawn to the last tools/list page).
  *
@@ -82,7 +84,7 @@ const RATIO_TARGET = 0.9;
 const LAB_TARGET_MS = 3000;
 const SWEEP_TARGET_MS = 20_000;
 const SUITE_TARGET_MS = 100_000;
-const LINT_30_TARGET_MS = 2000;
+const LINT_30_TARGET_MS = 1000;
 const LINT_BASELINE_TARGET_MS = 1000;
 
 const OPTIONS = [{ name: 'no-suite', kind: 'boolean', help: 'leave out the test suite (section 6): about two minutes instead of four' }, HELP_OPTION] as const;
