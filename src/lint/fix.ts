@@ -1,21 +1,33 @@
 /**
  * `--fix-schema OUT.json`: the tools with their inputSchemas rewritten by the
- * kit's own transformations (src/lint/hurt.ts `withoutCause`, the same
- * rewrite the linter uses to ask a host whether a cause is what it refuses),
- * one finding at a time until none that a host reads is left or none can be
- * rewritten, each change listed. What the hosts then make of the rewritten
- * list is judged by the same host matrix, beside the original's.
+ * kit's own transformations so that the chosen hosts (`--hosts`) take them,
+ * each change listed; what the hosts make of the rewritten list is judged by
+ * the same host matrix, beside the original's.
  *
- * What it does not rewrite: a recursive schema (its refs cannot be inlined),
- * and whatever a host refuses that is no finding here (a `format` the legacy
- * Gemini field does not know, `additionalProperties` there, OpenAI strict
- * mode's every-property-required): the matrix of the output shows those.
+ * The rule every rewrite keeps: the output is valid JSON Schema and means at
+ * most LESS strict than the original: whatever the original accepted, the
+ * rewrite accepts (a keyword removed, a union merged into one object of
+ * optional properties, a required property made optional, refs inlined, const
+ * as a one-value enum, a type list as an anyOf of its types). A description
+ * shortened is no validation, but text lost: each says its lengths.
+ * Known exceptions, from hurt.ts's `withoutCause` (listed as they are made):
+ * a union whose branches are not all objects becomes its first non-null branch,
+ * and a node without "type" or "items" gets the string type; both stricter.
+ *
+ * Two stages. First, one finding at a time (`withoutCause`, the rewrite the
+ * linter uses to ask a host whether a cause is what it refuses; definitions
+ * first) until none a host reads can be rewritten. Then, for each chosen host
+ * that still refuses, that host's whole sanitizing in ONE step (SANITIZERS):
+ * one keyword removed alone changes nothing while another remains, so a
+ * one-rewrite-at-a-time search never gets there. A sanitizing is kept only when
+ * it turns its host round and no other chosen host newly refuses.
+ * Not rewritten: a recursive schema (its refs cannot be inlined).
  */
 import { CURRENT_2026_09 } from '../lab/profiles/gemini-api.js';
 import { getProfile } from '../lab/profiles/index.js';
 import { OPENAI_MAX_DESCRIPTION } from '../lab/profiles/openai-functions.js';
 import { HOST_JUDGED, withoutCause } from './hurt.js';
-import { reach } from './refs.js';
+import { atPointer, reach } from './refs.js';
 import { toolFindings } from './rules.js';
 import { isObject, type Finding, type ListedTool } from './types.js';
 
@@ -43,7 +55,7 @@ function described(f: Finding, schema: Record<string, unknown>): string {
     case 'const':
       return `"const" written as an enum of its one value`;
     case 'type-list':
-      return 'the type list replaced by its first type that is not "null"';
+      return 'the type list written as an anyOf of one type each';
     case 'untaught':
     case 'ref-unresolved':
       return `removed "${f.path.slice(f.path.lastIndexOf('/') + 1)}"`;
@@ -54,6 +66,21 @@ function described(f: Finding, schema: Record<string, unknown>): string {
     default:
       return f.rule;
   }
+}
+
+/**
+ * A type list written as an anyOf of one type each: the same instances pass
+ * (hurt.ts's `withoutCause` keeps only the first type, which would refuse the
+ * others, stricter than the original).
+ */
+function typesAsUnion(schema: Record<string, unknown>, f: Finding): Record<string, unknown> | null {
+  const out = structuredClone(schema);
+  const node = atPointer(out, f.path.slice('/inputSchema'.length, f.path.lastIndexOf('/')));
+  if (!isObject(node) || !Array.isArray(node.type) || 'anyOf' in node) return null;
+  const types = node.type;
+  delete node.type;
+  node.anyOf = types.map((type) => ({ type }));
+  return out;
 }
 
 /** One tool rewritten until no host-read finding of its inputSchema can be rewritten further. */
@@ -67,7 +94,7 @@ function fixOne(tool: ListedTool, changes: Change[]): ListedTool {
       .sort((a, b) => Number(FIRST.includes(b.rule)) - Number(FIRST.includes(a.rule)));
     let done = false;
     for (const f of findings) {
-      const rewritten = withoutCause(schema, f);
+      const rewritten = f.rule === 'type-list' ? typesAsUnion(schema, f) : withoutCause(schema, f);
       if (rewritten === null || JSON.stringify(rewritten) === JSON.stringify(schema)) continue;
       changes.push({ tool: tool.name, rule: f.rule, path: f.path, what: described(f, schema) });
       current = { ...current, inputSchema: rewritten };
