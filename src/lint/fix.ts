@@ -295,8 +295,8 @@ export async function hostRewrites(tools: ListedTool[], hosts: readonly string[]
     if (next.said.length === 0) continue;
     const after = await failing(next.tools, hosts);
     if (after.has(sanitizer.host) || ![...after].every((h) => refusing.has(h))) continue;
-    const also = [...refusing].filter((h) => !after.has(h) && h !== sanitizer.host);
-    for (const s of next.said) changes.push({ tool: s.tool, rule: 'host', path: s.path ?? '/inputSchema', what: `${s.what}: for ${sanitizer.host}${also.length > 0 ? ` (taken now by ${also.join(', ')} too)` : ''}` });
+    const taken = [...refusing].filter((h) => !after.has(h)).join(', ');
+    for (const s of next.said) changes.push({ tool: s.tool, rule: 'host', path: s.path ?? '/inputSchema', what: `${s.what} (${sanitizer.host}'s sanitizing): now taken by ${taken}` });
     current = next.tools;
     refusing = after;
   }
