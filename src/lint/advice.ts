@@ -1,7 +1,7 @@
 /**
  * One line of advice per finding: what to change in the published schema,
  * and, where the zod idiom that publishes the shape is known (zod 4.6.7, as
- * docs/facts.md section 1 measures it: z.literal publishes "const",
+ * docs/sources.md, "Publishing and the .shape idiom", says: z.literal publishes "const",
  * .nullable() a type list, z.union of objects "anyOf", z.discriminatedUnion
  * and z.xor "oneOf"), what to write in zod instead.
  */
