@@ -4,13 +4,13 @@
  * largest files first: then a short file that waits on processes one after
  * another (the learner's path in a terminal, `npm run check` on every lab)
  * can start late and run on alone at the end. These start first, in this
- * order, the longest measured on a clean clone first (server-pool and
- * progress mostly wait: on a timeout, on a long run); the rest keep vitest's
- * order.
+ * order, the longest measured on a clean clone first (install, server-pool
+ * and progress mostly wait: on npm and the disk, on a timeout, on a long
+ * run); the rest keep vitest's order.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const FIRST = ['learner-path', 'lab', 'check', 'fuzz', 'chat', 'html-report', 'lint-cli', 'honesty', 'sweep', 'solutions-hold', 'server-pool', 'progress'];
+const FIRST = ['install', 'learner-path', 'lab', 'check', 'fuzz', 'chat', 'html-report', 'lint-cli', 'lint-fix', 'honesty', 'sweep', 'solutions-hold', 'server-pool', 'progress'];
 
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
