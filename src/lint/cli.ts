@@ -16,10 +16,10 @@ import { toSarif } from './sarif.js';
 import { CLIENT_CAPABILITIES, killAllServers, type ClientCapability } from './server.js';
 import { commandTarget, configTargets, fromTarget, urlTarget, type Target } from './targets.js';
 import { readBaseline, writeBaseline } from './baseline.js';
-import { baselineLines, exitCodeFor, type FailOn, type FailOnHost, type Gate } from './gate.js';
+import { exitCodeFor, type FailOn, type FailOnHost, type Gate } from './gate.js';
 import { chooseHosts, hostSetsHelp } from './hosts.js';
 import { TODAY_SINCE } from '../lab/profiles/index.js';
-import { renderTerminal } from './terminal.js';
+import { baselineLines, renderTerminal } from './terminal.js';
 import { LINT_CONFIG_FORMAT, LINT_FORMAT_VERSION, type LintConfigReport, type LintReport } from './types.js';
 
 export const LINT_OPTIONS = [

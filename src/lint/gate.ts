@@ -69,19 +69,3 @@ export function exitCodeFor(reports: LintReport[], gate: Gate): number {
   if (reports.some((r) => r.server.error)) return 2;
   return findingsReaching(reports, gate.failOn, gate.baseline).length > 0 || verdictsReaching(reports, gate).length > 0 ? 1 : 0;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** What --baseline did: how much it accepted, then each new finding and host failure that counts, one line each. */
-export function baselineLines(reports: LintReport[], gate: Gate): string[] {
-  const findings = keyedFindingsReaching(reports, gate.failOn);
-  const fresh = keyedFindingsReaching(reports, gate.failOn, gate.baseline);
-  const verdicts = verdictsReaching(reports, gate, false);
-  const freshVerdicts = verdictsReaching(reports, gate);
-  const where = (k: { server: string; tool: string | null }) => `${k.server}${k.tool === null ? '' : `/${k.tool}`}`;
-  return [
-    `baseline ${gate.baselineFile ?? ''}: ${plural(findings.length - fresh.length, 'finding')} and ${plural(verdicts.length - freshVerdicts.length, 'host verdict')} accepted; ${fresh.length + freshVerdicts.length} new`,
-    ...fresh.map(({ key, finding }) => `  new: ${where(key)} ${key.rule}${key.path ? ` at ${key.path}` : ''}: ${finding.message}`),
-    ...freshVerdicts.map((k) => `  new: ${where(k)} ${k.host}: ${k.verdict}${k.tool === null ? ' (the whole list)' : ''}`),
-  ];
-}

@@ -173,11 +173,15 @@ export async function wholeListVerdict(profile: ClientProfile, tools: ListedTool
   return { verdict: 'lossy', detail: `${lossy} of ${tools.length} tool${tools.length === 1 ? '' : 's'} lossy` };
 }
 
-/** The matrix: per tool a verdict per host, and per host the whole list's; on the hosts named (all by default), in the order of PROFILES. */
-export async function hostMatrix(tools: ListedTool[], hosts: readonly string[] = HOST_IDS): Promise<{ perTool: Record<string, HostVerdict>[]; whole: Record<string, HostVerdict> }> {
+/**
+ * The matrix: per tool a verdict per host, and per host the whole list's, on
+ * every host in the order of PROFILES (src/lint/lint.ts shows the targeted
+ * ones, and names any host a finding hurts).
+ */
+export async function hostMatrix(tools: ListedTool[]): Promise<{ perTool: Record<string, HostVerdict>[]; whole: Record<string, HostVerdict> }> {
   const perTool: Record<string, HostVerdict>[] = tools.map(() => ({}));
   const whole: Record<string, HostVerdict> = {};
-  for (const profile of PROFILES.filter((p) => hosts.includes(p.id))) {
+  for (const profile of PROFILES) {
     const verdicts = await Promise.all(tools.map((tool) => hostVerdict(profile, tool)));
     verdicts.forEach((v, i) => (perTool[i]![profile.id] = v));
     whole[profile.id] = await wholeListVerdict(profile, tools, verdicts);

@@ -7,7 +7,7 @@ import { paint } from '../core/colour.js';
 import { HOST_IDS, reportHosts } from './hosts.js';
 import { groupCauses } from './causes.js';
 import { ruleTitle } from './rules.js';
-import { exitCodeFor, findingsReaching, hostsReaching, type FailOn, type Gate } from './gate.js';
+import { exitCodeFor, findingsReaching, hostsReaching, keyedFindingsReaching, verdictsReaching, type FailOn, type Gate } from './gate.js';
 import type { HostVerdict, LintReport, Verdict } from './types.js';
 
 export interface TerminalOptions {
@@ -288,4 +288,18 @@ export function renderTerminal(unsafeReports: LintReport[], unsafeSkipped: { nam
         : paint('32', `exit 0: nothing reaches ${judged}`, o.colour),
   );
   return `${out.join('\n')}\n`;
+}
+
+/** What --baseline did: how much it accepted, then each new finding and host failure that counts, one line each. */
+export function baselineLines(reports: LintReport[], gate: Gate): string[] {
+  const findings = keyedFindingsReaching(reports, gate.failOn);
+  const fresh = keyedFindingsReaching(reports, gate.failOn, gate.baseline);
+  const verdicts = verdictsReaching(reports, gate, false);
+  const freshVerdicts = verdictsReaching(reports, gate);
+  const where = (k: { server: string; tool: string | null }) => `${k.server}${k.tool === null ? '' : `/${k.tool}`}`;
+  return [
+    `baseline ${gate.baselineFile ?? ''}: ${plural(findings.length - fresh.length, 'finding')} and ${plural(verdicts.length - freshVerdicts.length, 'host verdict')} accepted; ${fresh.length + freshVerdicts.length} new`,
+    ...fresh.map(({ key, finding }) => `  new: ${where(key)} ${key.rule}${key.path ? ` at ${key.path}` : ''}: ${finding.message}`),
+    ...freshVerdicts.map((k) => `  new: ${where(k)} ${k.host}: ${k.verdict}${k.tool === null ? ' (the whole list)' : ''}`),
+  ];
 }

@@ -163,8 +163,3 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 export function segment(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
-
-/** Every finding of a report: the server's and every tool's. */
-export function allFindings(report: LintReport): Finding[] {
-  return [...report.server.findings, ...report.tools.flatMap((t) => t.findings)];
-}
