@@ -11,7 +11,7 @@ import { loadContract } from '../contract/contract.js';
 import type { ContractOperation } from '../contract/rules.js';
 import { adviceFor } from './advice.js';
 import { groupCauses } from './causes.js';
-import { HOST_IDS, hostMatrix } from './hosts.js';
+import { HOST_IDS, hostMatrix, loadHosts } from './hosts.js';
 import { fixTools, hostRewrites } from './fix.js';
 import { judgeByHosts } from './hurt.js';
 import { listWeight, weightFinding, weightOf } from './weight.js';
@@ -93,7 +93,10 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
   else {
     const probe = (operations ?? []).filter((op) => op.required.length > 0).map((op) => op.operationId);
     try {
-      listing = await readServer(target.spec, settings.timeoutMs, probe, settings.capabilities);
+      // The host frameworks load while the server starts (its own process, on another core), not after.
+      const reading = readServer(target.spec, settings.timeoutMs, probe, settings.capabilities);
+      void loadHosts();
+      listing = await reading;
     } catch (error) {
       if (!(error instanceof StartError)) throw error;
       return { format: LINT_FORMAT, version: LINT_FORMAT_VERSION, server: { ...info, error: error.failure }, tools: [], causes: [] };

@@ -169,6 +169,7 @@ export const aiSdkGoogle: ClientProfile = {
     'for MCP tools (jsonSchema() without validate): every call reaches the server as the model wrote it. Tool names ' +
     'are sent and shown unchanged (whether the API refuses a name is not modelled).',
 
+  load: packages,
   async present(tools) {
     const p = await packages();
     let declarations: Declaration[] = [];

@@ -172,6 +172,7 @@ export const geminiCli202511: ClientProfile = {
     '"params/tense must be equal to one of the allowed values" (sent as the functionResponse\'s response.error). A schema ' +
     'Ajv cannot compile fails the call with what Ajv threw; Ajv caches by schema, so a $schema it does not know (draft ' +
     '2020-12) fails the first call of each tool only, and a $ref it cannot resolve every call.',
+  load: schemaValidator,
   present(tools) {
     const unfit = mcpListProblem(tools, { checksRequired: true });
     if (unfit)

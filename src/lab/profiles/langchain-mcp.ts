@@ -183,6 +183,7 @@ export const langchainMcp: ClientProfile = {
     'Runs the published packages. An anyOf/oneOf is shown as its object branches merged (required: what every branch requires); ' +
     "the model's arguments are checked against that merged schema before the call (text without details). A tool the adapter cannot " +
     'load fails getTools() for every server. What the OpenAI API refuses of a non-strict function is not modelled.',
+  load: packages,
   present,
   validate,
 };

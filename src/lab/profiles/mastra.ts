@@ -241,6 +241,7 @@ export const mastraGoogle202512: ClientProfile = {
     'a declaration without parameters is shown as an object with no properties. A validation failure is returned to the ' +
     'model as the tool result {error: true, message, validationErrors}; its message is the text here. The Gemini API\'s own ' +
     'answer to the request is not modelled.',
+  load,
   present,
   validate,
 };

@@ -108,6 +108,7 @@ export const openAiAgents202510: ClientProfile = {
     'under strict: false is unknown, not modelled. The ZodError that ends the run is given on one ' +
     'line. The argument check is the real FunctionTool.invoke: JSON.parse, then the call; arguments the kit hands over as an ' +
     'object always parse, so every call goes through.',
+  load,
   async present(tools) {
     const { core, parseList } = await load();
     const agent = new core.Agent({ name: 'kit', mcpServers: [fakeServer(parseList, tools, {})] });

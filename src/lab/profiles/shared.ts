@@ -37,6 +37,12 @@ export interface ClientProfile {
   present(tools: Pick<Tool, 'name' | 'description' | 'inputSchema'>[]): Presented | Promise<Presented>;
   /** The host's own check of the model's arguments for one seen tool, before sending: `ok` when it passes, else the error text the host gives the model. May also return `{ args }` rewritten (e.g. Pydantic dropping unknown keys). May be async, as `present`. */
   validate(tool: SeenTool, args: Record<string, unknown>): Checked | Promise<Checked>;
+  /**
+   * Imports the host's published code ahead of its first use (onFirstUse below), for a caller that has time to
+   * spare before it asks (the linter, while the server it lints starts: src/lint/hosts.ts loadHosts). Absent where
+   * the profile is the kit's own code.
+   */
+  load?(): Promise<unknown>;
 }
 
 export type PublishedTool = Pick<Tool, 'name' | 'description' | 'inputSchema'>;
