@@ -2,7 +2,9 @@
  * npm run lint -- [options] -- <command> [args...]: lint any stdio MCP server (src/lint/cli.ts).
  * In a clone of the kit, --variant ID also lints the kit's own server, built as the labs build it.
  */
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cacheDir } from '../src/core/bundler.mjs';
 import { typedIn } from '../src/core/cwd.js';
 import { runCommand } from '../src/core/user-error.js';
 import { runLint } from '../src/lint/cli.js';
@@ -18,4 +20,11 @@ async function variantTarget(id: string): Promise<Target> {
   return { kind: 'spawn', spec: { label: `variant ${id}`, command, args }, shown: { variant: id }, ...(uri.startsWith('..') ? {} : { source: { uri } }) };
 }
 
-process.exitCode = await runCommand('lint', () => runLint(process.argv.slice(2), { invocation: 'npm run lint --', variant: { ids: [BASELINE, ...listBreaks()], target: variantTarget } }));
+// npm run lint runs from its bundle, in a folder named by a hash of the kit's sources and lockfile (src/core/bundler.mjs
+// commandBundle): the hosts' answers kept beside it were given by this very code (src/lint/verdicts.ts).
+const here = fileURLToPath(import.meta.url);
+const verdicts = here.startsWith(cacheDir(REPO)) ? join(dirname(here), 'verdicts') : undefined;
+
+process.exitCode = await runCommand('lint', () =>
+  runLint(process.argv.slice(2), { invocation: 'npm run lint --', ...(verdicts ? { verdicts } : {}), variant: { ids: [BASELINE, ...listBreaks()], target: variantTarget } }),
+);

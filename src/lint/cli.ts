@@ -47,6 +47,7 @@ export const LINT_OPTIONS = [
   { name: 'for-hosts', kind: 'string', value: 'LIST', help: 'the old name of --hosts', hidden: true },
   { name: 'baseline', kind: 'string', value: 'FILE', help: 'what FILE holds (written by --write-baseline) no longer counts for the exit code: only new findings and host failures do' },
   { name: 'write-baseline', kind: 'string', value: 'FILE', help: 'write today\'s findings and host verdicts to FILE, to accept them later with --baseline FILE' },
+  { name: 'no-cache', kind: 'boolean', help: ['ask every host afresh, not from the verdict cache (what each host answered about the same tools', 'in an earlier run of the same kit code; npm run lint keeps it beside its bundle)'] },
   { name: 'timeout', kind: 'string', value: 'S', help: 'seconds to wait for each answer (initialize, each tools/list page) before ending the server (default 10)' },
   {
     name: 'client-capabilities',
@@ -60,6 +61,11 @@ export const LINT_OPTIONS = [
 export interface LintCommandContext {
   /** How the user typed the command: "npm run lint --" or "schema-breaks lint". */
   invocation: string;
+  /**
+   * The verdict cache's folder (src/lint/verdicts.ts), where the command's code is named by a hash of itself (npm run
+   * lint's bundle, scripts/lint.ts); absent, every host is asked afresh.
+   */
+  verdicts?: string;
   /** Builds a target for the kit's own server; absent outside a clone of the kit. */
   variant?: { ids: string[]; target: (id: string) => Promise<Target> };
   stdout?: (text: string) => void;
@@ -164,6 +170,7 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
       timeoutMs: timeout * 1000,
       capabilities: capabilities as ClientCapability[],
       hosts,
+      ...(ctx.verdicts !== undefined && values['no-cache'] !== true ? { verdicts: ctx.verdicts } : {}),
       ...(values.contract !== undefined ? { contract: fromUser(values.contract) } : {}),
       ...(values.save !== undefined ? { save: fromUser(values.save) } : {}),
       ...(values['fix-schema'] !== undefined ? { fixSchema: fromUser(values['fix-schema']) } : {}),

@@ -15,6 +15,7 @@ import type { Presented } from '../lab/profiles/shared.js';
 import type { SeenTool } from '../lab/types.js';
 import { schemaLosses } from './loss.js';
 import { isObject, type HostVerdict, type ListedTool, type Loss } from './types.js';
+import type { Answers } from './verdicts.js';
 
 export const HOST_IDS: readonly string[] = PROFILES.map((p) => p.id);
 
@@ -134,8 +135,12 @@ function rejection(view: { rejected: string; lost: 'request' | 'server' }): Host
   return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };
 }
 
-/** One host, one tool. */
-export async function hostVerdict(profile: ClientProfile, tool: ListedTool): Promise<HostVerdict> {
+/** One host, one tool; answered from `answers` where this very question was asked before (src/lint/verdicts.ts). */
+export function hostVerdict(profile: ClientProfile, tool: ListedTool, answers?: Answers): Promise<HostVerdict> {
+  return answers ? answers.ask(profile.id, { tool }, () => askedOne(profile, tool)) : askedOne(profile, tool);
+}
+
+async function askedOne(profile: ClientProfile, tool: ListedTool): Promise<HostVerdict> {
   try {
     return await presentOne(profile, tool);
   } catch (error) {
@@ -155,8 +160,12 @@ async function presentOne(profile: ClientProfile, tool: ListedTool): Promise<Hos
   return lost.length === 0 ? { verdict: 'accepted', detail: 'shown as published' } : { verdict: 'lossy', detail: lossDetail(lost), lost };
 }
 
-/** One host, every tool of the server in one request, as a host sends them. */
-export async function wholeListVerdict(profile: ClientProfile, tools: ListedTool[], perTool: HostVerdict[]): Promise<HostVerdict> {
+/** One host, every tool of the server in one request, as a host sends them (`perTool`: each tool's verdict on this host). */
+export function wholeListVerdict(profile: ClientProfile, tools: ListedTool[], perTool: HostVerdict[], answers?: Answers): Promise<HostVerdict> {
+  return answers ? answers.ask(profile.id, { list: tools }, () => askedList(profile, tools, perTool)) : askedList(profile, tools, perTool);
+}
+
+async function askedList(profile: ClientProfile, tools: ListedTool[], perTool: HostVerdict[]): Promise<HostVerdict> {
   let view: Presented;
   try {
     view = await profile.present(published(tools));
@@ -188,13 +197,13 @@ export function loadHosts(): Promise<void> {
  * every host in the order of PROFILES (src/lint/lint.ts shows the targeted
  * ones, and names any host a finding hurts).
  */
-export async function hostMatrix(tools: ListedTool[]): Promise<{ perTool: Record<string, HostVerdict>[]; whole: Record<string, HostVerdict> }> {
+export async function hostMatrix(tools: ListedTool[], answers?: Answers): Promise<{ perTool: Record<string, HostVerdict>[]; whole: Record<string, HostVerdict> }> {
   const perTool: Record<string, HostVerdict>[] = tools.map(() => ({}));
   const whole: Record<string, HostVerdict> = {};
   for (const profile of PROFILES) {
-    const verdicts = await Promise.all(tools.map((tool) => hostVerdict(profile, tool)));
+    const verdicts = await Promise.all(tools.map((tool) => hostVerdict(profile, tool, answers)));
     verdicts.forEach((v, i) => (perTool[i]![profile.id] = v));
-    whole[profile.id] = await wholeListVerdict(profile, tools, verdicts);
+    whole[profile.id] = await wholeListVerdict(profile, tools, verdicts, answers);
   }
   return { perTool, whole };
 }

@@ -18,6 +18,7 @@ import { getProfile } from '../lab/profiles/index.js';
 import { hostVerdict } from './hosts.js';
 import { atPointer, followRef, reach } from './refs.js';
 import { isObject, type Finding, type HostVerdict, type Hurt, type ListedTool } from './types.js';
+import type { Answers } from './verdicts.js';
 
 /** The rules whose cause is a shape a host reads, so the matrix can say who it hurts. The others keep their rule's severity. */
 export const HOST_JUDGED: ReadonlySet<string> = new Set([
@@ -218,7 +219,7 @@ async function sharedCauses(
  * Each host-judged finding of each tool given its hurts, its severity from
  * the targeted hosts, and the hurts said at the end of its message.
  */
-export async function judgeByHosts(tools: ListedTool[], findings: Finding[][], verdicts: Record<string, HostVerdict>[], targets: readonly string[]): Promise<void> {
+export async function judgeByHosts(tools: ListedTool[], findings: Finding[][], verdicts: Record<string, HostVerdict>[], targets: readonly string[], answers?: Answers): Promise<void> {
   const cache = new Map<string, Promise<HostVerdict>>();
   for (const [i, tool] of tools.entries()) {
     const ask = (host: string, inputSchema: Record<string, unknown>) => {
@@ -226,7 +227,7 @@ export async function judgeByHosts(tools: ListedTool[], findings: Finding[][], v
       let answer = cache.get(key);
       if (!answer) {
         const profile = getProfile(host)!;
-        cache.set(key, (answer = hostVerdict(profile, { ...tool, inputSchema })));
+        cache.set(key, (answer = hostVerdict(profile, { ...tool, inputSchema }, answers)));
       }
       return answer;
     };

@@ -18,6 +18,7 @@ import { listWeight, weightFinding, weightOf } from './weight.js';
 import { duplicateFinding, duplicateNames, serverFindings, splitEntries, toolFindings } from './rules.js';
 import { readServer, StartError, type CallReply, type ClientCapability, type Listing } from './server.js';
 import { savedTools, type Target } from './targets.js';
+import { Answers } from './verdicts.js';
 import { LINT_FORMAT, LINT_FORMAT_VERSION, type Finding, type LintReport, type ServerInfo } from './types.js';
 
 export interface LintSettings {
@@ -37,6 +38,11 @@ export interface LintSettings {
    * report shows these, and a finding is an error only where one of them refuses or drops.
    */
   hosts?: readonly string[];
+  /**
+   * The verdict cache's folder (src/lint/verdicts.ts): what each host answered in earlier runs on the same tools, by
+   * the same code. Absent: every host is asked afresh (the packed linter, the tests' own calls, --no-cache).
+   */
+  verdicts?: string;
 }
 
 /** The contract's operations, read before any server starts (an unreadable contract is a usage error, exit 2). */
@@ -78,6 +84,7 @@ function emptyInfo(target: Target): ServerInfo {
 /** Lints one target. Only usage errors throw; a server that fails is a report with `server.error`. */
 export async function lintTarget(target: Target, settings: LintSettings, operations = contractOperations(settings.contract)): Promise<LintReport> {
   const info = emptyInfo(target);
+  const answers = settings.verdicts ? new Answers(settings.verdicts, target) : undefined;
   let entries: unknown[];
   let listing: (Listing & { calls: Map<string, CallReply> }) | undefined;
   if (target.kind === 'from') {
@@ -93,9 +100,10 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
   else {
     const probe = (operations ?? []).filter((op) => op.required.length > 0).map((op) => op.operationId);
     try {
-      // The host frameworks load while the server starts (its own process, on another core), not after.
+      // The host frameworks load while the server starts (its own process, on another core), not after; unless the
+      // hosts' answers on this server's tools are kept (src/lint/verdicts.ts), which it most likely lists again.
       const reading = readServer(target.spec, settings.timeoutMs, probe, settings.capabilities);
-      void loadHosts();
+      if (!answers?.any) void loadHosts();
       listing = await reading;
     } catch (error) {
       if (!(error instanceof StartError)) throw error;
@@ -113,18 +121,19 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
   if (settings.save) writeFileSync(settings.save, `${JSON.stringify({ tools: entries }, null, 2)}\n`);
   settings.listed?.(entries);
   if (listing) info.findings.push(...serverFindings({ ...listing, toolCount: splitEntries(entries).tools.length }));
-  const report = await judge(entries, info, operations, listing?.calls ?? new Map(), settings.hosts ?? HOST_IDS);
-  if (settings.fixSchema) report.fix = await fixSchema(entries, report, settings.fixSchema, settings.hosts ?? HOST_IDS);
+  const report = await judge(entries, info, operations, listing?.calls ?? new Map(), settings.hosts ?? HOST_IDS, answers);
+  if (settings.fixSchema) report.fix = await fixSchema(entries, report, settings.fixSchema, settings.hosts ?? HOST_IDS, answers);
+  await answers?.keep();
   return report;
 }
 
 /** --fix-schema: the rewritten list written out, and what the hosts make of it beside the original. */
-async function fixSchema(entries: unknown[], report: LintReport, file: string, targets: readonly string[]): Promise<NonNullable<LintReport['fix']>> {
+async function fixSchema(entries: unknown[], report: LintReport, file: string, targets: readonly string[], answers: Answers | undefined): Promise<NonNullable<LintReport['fix']>> {
   const fixed = fixTools(splitEntries(entries).tools);
   const changes = fixed.changes;
   const tools = await hostRewrites(fixed.tools, targets, changes);
   writeFileSync(file, `${JSON.stringify({ tools }, null, 2)}\n`);
-  const after = await lintTools(tools, file, undefined, targets);
+  const after = await judge(tools, emptyInfo({ kind: 'from', label: file, file }), undefined, new Map(), targets, answers);
   const hosts = Object.fromEntries(
     Object.entries(report.server.hosts).map(([h, v]) => [h, { before: v.verdict, after: after.server.hosts[h]?.verdict ?? 'unknown', detail: after.server.hosts[h]?.detail.split('\n')[0] ?? '' }]),
   );
@@ -137,7 +146,14 @@ export async function lintTools(entries: unknown[], label = 'tools/list', operat
   return judge(entries, info, operations, new Map(), hosts);
 }
 
-async function judge(entries: unknown[], info: ServerInfo, operations: ContractOperation[] | undefined, calls: Map<string, CallReply>, targets: readonly string[]): Promise<LintReport> {
+async function judge(
+  entries: unknown[],
+  info: ServerInfo,
+  operations: ContractOperation[] | undefined,
+  calls: Map<string, CallReply>,
+  targets: readonly string[],
+  answers?: Answers,
+): Promise<LintReport> {
   const { tools, findings: shapeFindings } = splitEntries(entries);
   info.findings.push(...shapeFindings);
   info.targets = [...targets];
@@ -149,13 +165,13 @@ async function judge(entries: unknown[], info: ServerInfo, operations: ContractO
   const twice = duplicateNames(tools);
   // Every host is asked, so that a warning can name whoever is hurt, targeted or not (a historic host the author
   // no longer ships to still explains a finding); the report's matrix shows the targeted ones.
-  const { perTool: everyHost, whole } = await hostMatrix(tools);
+  const { perTool: everyHost, whole } = await hostMatrix(tools, answers);
   const targeted = <T>(verdicts: Record<string, T>) => Object.fromEntries(Object.entries(verdicts).filter(([host]) => targets.includes(host)));
   info.hosts = targeted(whole);
   const findings = tools.map((tool) => [...toolFindings(tool), ...(twice.has(tool.name) ? [duplicateFinding(tool.name, twice.get(tool.name)!)] : []), ...(contract?.byTool.get(tool.name) ?? [])]);
   // The advice first: it reads the finding's own words, before the hosts are said at the end of its message.
   for (const f of [...info.findings, ...findings.flat()]) f.advice = adviceFor(f);
-  await judgeByHosts(tools, findings, everyHost, targets);
+  await judgeByHosts(tools, findings, everyHost, targets, answers);
   const report: LintReport = {
     format: LINT_FORMAT,
     version: LINT_FORMAT_VERSION,
