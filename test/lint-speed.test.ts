@@ -6,7 +6,7 @@
  * the same tools is judged from the hosts' answers kept the first time.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,12 +64,15 @@ describe('the verdict cache (src/lint/verdicts.ts)', () => {
     writeFileSync(saved, JSON.stringify({ tools: [plain, union] }));
     const fresh = npmRunLint(['--no-cache', '--from', saved]);
     const first = npmRunLint(['--from', saved]);
+    const file = answersFile(await cacheFolder(), fromTarget(saved));
+    const written = statSync(file).mtimeMs;
     const again = npmRunLint(['--from', saved]);
     expect(verdictsOf(first)).toEqual(verdictsOf(fresh));
     expect(verdictsOf(again)).toEqual(verdictsOf(fresh));
+    // A run that asked nothing new leaves the file as it was.
+    expect(statSync(file).mtimeMs).toBe(written);
 
     // Each kept answer marked: a run that reads them shows the marks.
-    const file = answersFile(await cacheFolder(), fromTarget(saved));
     const kept = JSON.parse(readFileSync(file, 'utf8')) as Record<string, HostVerdict>;
     expect(Object.keys(kept).length).toBeGreaterThan(0);
     writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(kept).map(([k, v]) => [k, { ...v, detail: `kept: ${v.detail}` }]))));

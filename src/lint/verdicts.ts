@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { Target } from './targets.js';
 import type { HostVerdict } from './types.js';
 
-/** Servers whose answers are kept in one folder; the ones linted longest ago go first. */
+/** Servers whose answers are kept in one folder; the ones written longest ago go first. */
 const KEEP = 64;
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
@@ -73,20 +73,36 @@ export class Answers {
     return Object.keys(this.kept).length > 0;
   }
 
-  /** The profile's answer to a question (what it was shown: a tool, a list), kept or asked now. */
-  ask(profileId: string, shown: unknown, answer: () => Promise<HostVerdict>): Promise<HostVerdict> {
-    const key = hash(`${profileId}\n${JSON.stringify(shown)}`);
+  /** Each question's hash, by the object shown: the matrix shows one tool (one list) to every host, hashed once. */
+  private readonly hashes = new WeakMap<object, string>();
+  /** Whether this run asked a profile anything the cache did not hold. */
+  private fresh = false;
+
+  /**
+   * The profile's answer to a question (what it was shown: `{ tool }` or `{ list }`, every field of it), kept or
+   * asked now.
+   */
+  ask(profileId: string, shown: { tool: unknown } | { list: unknown }, answer: () => Promise<HostVerdict>): Promise<HostVerdict> {
+    const object = ('tool' in shown ? shown.tool : shown.list) as object;
+    let shownHash = this.hashes.get(object);
+    if (shownHash === undefined) this.hashes.set(object, (shownHash = hash(JSON.stringify(shown))));
+    const key = `${profileId} ${shownHash}`;
     let asked = this.asked.get(key);
     if (!asked) {
       const kept = this.kept[key];
+      if (!kept) this.fresh = true;
       asked = kept ? Promise.resolve(kept) : answer();
       this.asked.set(key, asked);
     }
     return asked;
   }
 
-  /** Writes this run's answers, unless one is 'unknown'; the folder keeps the KEEP targets linted last. */
+  /**
+   * Writes this run's answers, unless one is 'unknown', or they are the ones kept already (a run that asked only
+   * what the cache held, all of it); the folder keeps the KEEP targets written last.
+   */
   async keep(): Promise<void> {
+    if (!this.fresh && this.asked.size === Object.keys(this.kept).length) return;
     const answers = Object.fromEntries(await Promise.all([...this.asked].map(async ([key, answer]) => [key, await answer] as const)));
     if (Object.values(answers).some((v) => v.verdict === 'unknown')) return;
     try {

@@ -47,10 +47,6 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../types.js';
 import { copy, isObject, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile, type PublishedTool } from './shared.js';
 
-// Ajv's own copy of the draft-07 meta-schema, as every Ajv instance carries it: read from an instance rather than
-// imported as a JSON module, which a bundle that keeps ajv outside (the linter's mutation builds) cannot load on
-// Node 20, and a bundle that takes ajv in (the published bin) has no file for.
-const draft07: unknown = new Ajv().getSchema('http://json-schema.org/draft-07/schema')!.schema;
 
 const TOOL_INVALID_CHAR = /[^a-z0-9_-]/gi;
 
@@ -68,6 +64,11 @@ const UNSUPPORTED_DIALECTS: Record<string, string> = {
 let checkDraft07: ValidateFunction | undefined;
 function draft07Problems(schema: unknown): string[] {
   if (!checkDraft07) {
+    // Ajv's own copy of the draft-07 meta-schema, as every Ajv instance carries it: read from an instance rather than
+    // imported as a JSON module, which a bundle that keeps ajv outside (the linter's mutation builds) cannot load on
+    // Node 20, and a bundle that takes ajv in (the published bin) has no file for. Read on first use: getSchema
+    // compiles it (tens of ms), which a lint answered from the verdict cache (src/lint/verdicts.ts) never needs.
+    const draft07: unknown = new Ajv().getSchema('http://json-schema.org/draft-07/schema')!.schema;
     const { $id: _id, $schema: _schema, ...meta } = draft07 as Record<string, unknown>;
     const ajv = new Ajv({ coerceTypes: true, strictTypes: true, allowUnionTypes: true, strict: false });
     ajv.addFormat('uri', (value: string) => URL.canParse(value));
