@@ -72,6 +72,7 @@ section.lab { border-top: 4px solid var(--line); margin-top: 1.2rem; padding-top
 h2 { font-size: 1.8rem; margin: .2rem 0; }
 h2 .key { display: inline-block; min-width: 1.6em; border: 3px solid var(--ink); border-radius: 6px; text-align: center; margin-right: .4rem; }
 h2 code { font-size: .6em; color: var(--muted); font-weight: normal; margin-left: .5rem; }
+h2 code.inline { font-size: .9em; color: var(--ink); font-weight: 700; margin: 0; }
 .stats { font-size: 1.2rem; margin: .2rem 0; }
 .reveal { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin: .3rem 0 .6rem; font-size: 1.1rem; }
 .badge { border: 3px solid var(--ink); border-radius: 6px; padding: .05rem .5rem; font-weight: 700; }
@@ -179,7 +180,7 @@ const SCRIPT = String.raw`
     var lo = q.axis ? q.axis.min : Math.min.apply(null, values), hi = q.axis ? q.axis.max : Math.max.apply(null, values);
     values.forEach(function (v) { lo = Math.min(lo, v); hi = Math.max(hi, v); });
     if (lo === hi) { lo -= 1; hi += 1; }
-    var W = 1000, left = 250, right = 30, r = 10;
+    var W = 1000, left = 30, right = 30, r = 10;
     var x = function (v) { return left + ((v - lo) / (hi - lo)) * (W - left - right); };
     var bands = [{ spread: q.first, hollow: true, label: t('class.projector.first') }, { spread: q.latest, hollow: false, label: t('class.projector.latest') }];
     var shapes = [], y = 40;
@@ -193,9 +194,10 @@ const SCRIPT = String.raw`
           placed.push({ cx: cx, level: level });
         }
       });
+      // The band's name on a line of its own above its dots (hollow: first; filled: now), then the dots stacked up from its baseline.
+      shapes.push(svg('text', { x: 0, y: y + 26, 'font-size': 24, 'font-weight': 700, fill: '#000' }, (band.hollow ? '○ ' : '● ') + band.label + ' (' + band.spread.answered + ')'));
       var height = Math.max(levels.length, 2) * (2 * r + 2) + 10;
-      var base = y + height;
-      shapes.push(svg('text', { x: 0, y: base - 8, 'font-size': 24, 'font-weight': 700, fill: '#000' }, band.label + ' (' + band.spread.answered + ')'));
+      var base = y + 34 + height;
       shapes.push(svg('line', { x1: left, y1: base, x2: W - right, y2: base, stroke: '#777', 'stroke-width': 1 }));
       placed.forEach(function (p) {
         shapes.push(svg('circle', { cx: p.cx.toFixed(1), cy: (base - r - 2 - p.level * (2 * r + 2)).toFixed(1), r: band.hollow ? r - 1.5 : r, fill: band.hollow ? '#fff' : '#000', stroke: '#000', 'stroke-width': band.hollow ? 3 : 1, 'class': band.hollow ? 'dot first' : 'dot latest' }));
@@ -216,7 +218,7 @@ const SCRIPT = String.raw`
         shapes.unshift(svg('rect', { x: x(q.measured.range[0]).toFixed(1), y: 30, width: Math.max(2, x(q.measured.range[1]) - x(q.measured.range[0])).toFixed(1), height: axisY - 30, fill: '#cfe0f5' }));
       }
       shapes.push(svg('line', { x1: mx.toFixed(1), y1: 30, x2: mx.toFixed(1), y2: axisY, stroke: '#003a75', 'stroke-width': 5, 'stroke-dasharray': '12 6' }));
-      shapes.push(svg('text', { x: mx.toFixed(1), y: 24, 'text-anchor': mx > W - 200 ? 'end' : mx < left + 100 ? 'start' : 'middle', 'font-size': 26, 'font-weight': 800, fill: '#003a75' }, t('class.projector.measured', { value: show(q.measured.value, q.unit) })));
+      shapes.push(svg('text', { x: mx.toFixed(1), y: 24, 'text-anchor': mx > W - 200 ? 'end' : mx < 200 ? 'start' : 'middle', 'font-size': 26, 'font-weight': 800, fill: '#003a75' }, t('class.projector.measured', { value: show(q.measured.value, q.unit) })));
     }
     var H = axisY + 48;
     var root = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img' });
@@ -300,7 +302,8 @@ const SCRIPT = String.raw`
     section.setAttribute('data-lab', lab.id);
     var h = el('h2');
     h.appendChild(el('span', 'key', String(lab.key)));
-    h.appendChild(document.createTextNode(lab.title));
+    // Words in backticks in a title are code, as on the class report's page.
+    lab.title.split('\u0060').forEach(function (part, i) { h.appendChild(i % 2 ? el('code', 'inline', part) : document.createTextNode(part)); });
     h.appendChild(el('code', '', lab.id));
     section.appendChild(h);
     section.appendChild(el('p', 'stats', t('class.projector.stats', { predicted: lab.predicted, revised: lab.revised, ran: lab.ran })));

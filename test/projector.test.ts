@@ -1,0 +1,345 @@
+/**
+ * The live class's projector (src/class/projector.ts, projector-page.ts), in
+ * a real browser: hand-written journals of 30 learners laid out as the class
+ * server keeps them (<folder>/<device>/learners/<name>/notes/breaks.jsonl,
+ * written with the real Journal class), a tiny node:http stub in this file
+ * answering the page's three requests from projectorState, and the page
+ * opened in headless chromium. Then `npm run class -- report <folder> --json`
+ * on the same folder, which must give the same numbers.
+ *
+ * Every expected number is worked out by hand from the table below (the
+ * sorted lists are written out in the comments), never from the code's output.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectorHtml } from '../src/class/projector-page.js';
+import { projectorState, type Measurements, type ProjectorState } from '../src/class/projector.js';
+import type { ClassReport } from '../src/class/report.js';
+import type { Lang } from '../src/learn/catalogue.js';
+import { Journal } from '../src/learn/journal.js';
+import { BS_MEASURED, cli, fresh, removeFreshDirs, run } from './helpers/class-report.js';
+import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
+import { REPO } from './helpers/server.js';
+
+afterAll(removeFreshDirs);
+
+const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+const LAB = 'broken-schema';
+
+/**
+ * The class. ma = missing-arguments (0..100), df = dominant-failure as typed;
+ * `then` = their revision after the discussion; `ran` = they ran the lab
+ * (their run measured 42, which must never reach the projector: only the
+ * server's own measurement is shown, after the reveal).
+ */
+const CLASS: { name: string; ma: number; df: string; then?: { ma: number; df: string }; ran?: true; lang?: Lang; why?: string; whyThen?: string }[] = [
+  { name: 'Ana', ma: 90, df: '-32602', then: { ma: 40, df: '-32603' }, why: 'The schema rejects bad calls', whyThen: 'The server answers -32603 for a bad call' },
+  { name: 'Ben', ma: 10, df: '-32602', then: { ma: 45, df: '-32603' }, why: 'the schema rejects  bad calls', whyThen: 'the server answers -32603 for a bad call' },
+  { name: 'Cai', ma: 70, df: '-32602', then: { ma: 42, df: '-32603' }, why: 'THE SCHEMA REJECTS BAD CALLS', whyThen: 'The server answers -32603 for a bad call' },
+  { name: 'Dee', ma: 5, df: '-32602', then: { ma: 35, df: '-32603' }, why: 'The schema rejects bad calls ', whyThen: 'The server answers -32603 for a bad call' },
+  { name: HOSTILE, ma: 60, df: '-32602', then: { ma: 50, df: '-32603' }, whyThen: 'The server answers -32603 for a bad call' },
+  { name: 'Eli', ma: 80, df: 'isError', then: { ma: 38, df: 'isError' }, whyThen: 'The server answers -32603 for a bad call' },
+  { name: 'Fay', ma: 20, df: '-32602', ran: true },
+  { name: 'Gus', ma: 25, df: '-32602', ran: true },
+  { name: 'Hal', ma: 30, df: '-32602', ran: true },
+  { name: 'Ivy', ma: 35, df: 'iserror', ran: true },
+  { name: 'Jon', ma: 40, df: 'isError', ran: true },
+  { name: 'Kim', ma: 40, df: 'isError', ran: true },
+  { name: 'Lou', ma: 45, df: 'isError', ran: true },
+  { name: 'Max', ma: 50, df: 'isError', ran: true },
+  { name: 'Ned', ma: 50, df: 'isError', ran: true },
+  { name: 'Oli', ma: 55, df: 'isError', ran: true },
+  { name: 'Pam', ma: 60, df: 'isError' },
+  { name: 'Quin', ma: 65, df: 'isError' },
+  { name: 'Ray', ma: 42, df: '32603' },
+  { name: 'Sue', ma: 42, df: 'rpc -32603' },
+  { name: 'Tom', ma: 42, df: '-32603' },
+  { name: 'Uma', ma: 33, df: '-32603', lang: 'es', why: 'El esquema no se comprueba' },
+  { name: 'Vic', ma: 38, df: '-32603', lang: 'es', why: 'el esquema no se comprueba' },
+  { name: 'Wes', ma: 48, df: '-32603' },
+  { name: 'Xia', ma: 52, df: '-32603' },
+  { name: 'Yan', ma: 15, df: '-32603' },
+  { name: 'Zed', ma: 75, df: '-32603' },
+  { name: 'Abe', ma: 85, df: '-32603' },
+  { name: 'Bo', ma: 12, df: '-32603' },
+  { name: 'Cy', ma: 28, df: '-32603' },
+];
+
+// By hand from the table:
+// first ma, sorted: 5 10 12 15 20 25 28 30 33 35 38 40 40 42 42 | 42 45 48 50 50 52 55 60 60 65 70 75 80 85 90: min 5, median 42, max 90
+// latest ma (Ana 40, Ben 45, Cai 42, Dee 35, hostile 50, Eli 38):
+//   12 15 20 25 28 30 33 35 35 38 38 40 40 40 42 | 42 42 42 45 45 48 50 50 50 52 55 60 65 75 85: min 12, median 42, max 85
+// first df: rpc:-32602 8 (Ana Ben Cai Dee hostile Fay Gus Hal), isError 10 (Eli Ivy..Quin), rpc:-32603 12 (Ray..Cy)
+// latest df: rpc:-32602 3, isError 10, rpc:-32603 17
+const FIRST_DF = [
+  { value: 'rpc:-32603', learners: 12 },
+  { value: 'isError', learners: 10 },
+  { value: 'rpc:-32602', learners: 8 },
+];
+const LATEST_DF = [
+  { value: 'rpc:-32603', learners: 17 },
+  { value: 'isError', learners: 10 },
+  { value: 'rpc:-32602', learners: 3 },
+];
+
+/** What the class server measured itself at the reveal (made up, and unlike the learners' 42, so a leak would show). */
+const SERVER_MEASURED: Measurements = {
+  [LAB]: {
+    'missing-arguments': { value: 37.25, range: [35, 40], seeds: 3 },
+    'dominant-failure': { value: 'rpc:-32603', seeds: 3 },
+    'dominant-failure-mcpserver': { value: 'isError', seeds: 3 },
+    'retries-per-failing-call': { value: 3, range: [3, 3], seeds: 3 },
+    'ok-drop-low-level': { value: 13.33, range: [10, 16.67], seeds: 3 },
+    'ok-drop-mcpserver': { value: 3.33, range: [0, 6.67], seeds: 3 },
+  },
+};
+
+const RUNS = [{ name: 'low-level', server: 'low-level', client: 'faithful' }];
+
+function writeClass(root: string): void {
+  CLASS.forEach((l, i) => {
+    // As the class server keeps them: one folder per laptop (its device id), then the learner.
+    const device = (i + 1).toString(16).padStart(16, '0');
+    const j = new Journal(join(root, device, 'learners', l.name, 'notes'));
+    const lang = l.lang ?? 'en';
+    j.append({ kind: 'prediction', lab: LAB, data: { answers: { 'missing-arguments': l.ma, 'dominant-failure': l.df }, reasoning: l.why ?? '', runs: RUNS, lang } });
+    if (l.then) j.append({ kind: 'revision', lab: LAB, data: { answers: { 'missing-arguments': l.then.ma, 'dominant-failure': l.then.df }, reasoning: l.whyThen ?? '', runs: RUNS, lang } });
+    if (l.ran) run(j, LAB, BS_MEASURED, lang, { 'missing-arguments': l.ma, 'dominant-failure': l.df });
+  });
+}
+
+// ---------------------------------------------------------------------------
+// The stub: the three routes the page uses, answered from projectorState
+// ---------------------------------------------------------------------------
+
+const TOKEN = 'tok-3f9a1c';
+
+interface Stub {
+  url: string;
+  server: Server;
+  measured: Measurements;
+  seen: { method: string; url: string; authorization?: string; body?: string }[];
+}
+
+function body(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString('utf8')));
+    req.on('end', () => resolve(text));
+  });
+}
+
+async function startStub(folder: string, lang: Lang): Promise<Stub> {
+  const stub: Stub = { url: '', server: undefined as never, measured: {}, seen: [] };
+  stub.server = createServer(async (req, res) => {
+    const text = req.method === 'POST' ? await body(req) : undefined;
+    stub.seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body: text });
+    const path = new URL(req.url!, 'http://x').pathname;
+    if (req.method === 'GET' && path === '/') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(projectorHtml(lang));
+      return;
+    }
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'no or wrong token' }));
+      return;
+    }
+    if (req.method === 'GET' && path === '/api/state') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(projectorState({ folder, lang, measured: stub.measured })));
+      return;
+    }
+    if (req.method === 'POST' && path === '/api/reveal') {
+      const { lab, revealed } = JSON.parse(text!) as { lab: string; revealed: boolean };
+      if (revealed) stub.measured[lab] = SERVER_MEASURED[lab]!;
+      else delete stub.measured[lab];
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => stub.server.listen(0, '127.0.0.1', resolve));
+  stub.url = `http://127.0.0.1:${(stub.server.address() as AddressInfo).port}`;
+  return stub;
+}
+
+// ---------------------------------------------------------------------------
+
+let folder: string;
+let browser: Browser;
+const stubs: Stub[] = [];
+
+beforeAll(async () => {
+  folder = fresh();
+  writeClass(folder);
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  for (const stub of stubs) stub.server.close();
+});
+
+/** The page opened as the instructor opens it, with every console error, page error and request to elsewhere collected. */
+async function open(stub: Stub, hash = `#token=${TOKEN}`): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => {
+    if (!r.url().startsWith(stub.url) && !r.url().startsWith('data:')) problems.push(`request elsewhere: ${r.url()}`);
+  });
+  await page.goto(`${stub.url}/${hash}`);
+  return { page, problems };
+}
+
+const card = (page: Page, question: string) => page.locator(`section[data-lab="${LAB}"] [data-question="${question}"]`);
+
+describe('the projector page in chromium', () => {
+  it('counts 30 predictions per question before the reveal, with no measurement anywhere in the page; shows the server measurement after it', async () => {
+    const stub = await startStub(folder, 'en');
+    stubs.push(stub);
+    const { page, problems } = await open(stub);
+    const ma = card(page, 'missing-arguments');
+    const df = card(page, 'dominant-failure');
+    await expect.poll(() => ma.locator('[data-count]').getAttribute('data-count'), { timeout: 10_000 }).toBe('30');
+
+    // The token: sent as a bearer header, gone from the address bar.
+    expect(new URL(page.url()).hash).toBe('');
+    expect(stub.seen.filter((r) => r.url === '/api/state').every((r) => r.authorization === `Bearer ${TOKEN}`)).toBe(true);
+
+    expect(await ma.locator('.count').textContent()).toBe('30 predictions');
+    expect(await df.locator('[data-count]').getAttribute('data-count')).toBe('30');
+    // One hollow dot per first prediction, one filled dot per latest.
+    expect(await ma.locator('circle.first').count()).toBe(30);
+    expect(await ma.locator('circle.latest').count()).toBe(30);
+    expect(await ma.locator('.numbers').allTextContents()).toEqual(['First predictions: min 5 · median 42 · max 90', 'Now, with revisions: min 12 · median 42 · max 85']);
+    for (const [label, first, latest] of [
+      ['rpc:-32603', 12, 17],
+      ['isError', 10, 10],
+      ['rpc:-32602', 8, 3],
+    ] as const) {
+      const row = df.locator(`[data-label="${label}"]`);
+      expect(await row.locator('.lbar.first').textContent()).toBe(`${first} · First predictions`);
+      expect(await row.locator('.lbar.latest').textContent()).toBe(`${latest} · Now, with revisions`);
+    }
+    const stats = page.locator(`section[data-lab="${LAB}"] .stats`);
+    expect(await stats.textContent()).toBe('30 predicted · 6 revised · 10 ran it');
+
+    // Hidden: nothing measured in the DOM, neither the server's 37.25 nor the 42 the learners' runs measured, nor the word.
+    const text = (await page.locator('main').textContent())!;
+    expect(await page.locator('[data-measured]').count()).toBe(0);
+    expect(text).not.toContain('Measured');
+    expect(text).not.toContain('37.25');
+    expect(await page.locator('.tick').count()).toBe(0);
+    expect(await page.locator(`section[data-lab="${LAB}"] .badge`).textContent()).toBe('Measurement hidden until the instructor reveals it');
+
+    // Revisions next to the first predictions: the six who revised, each with only what changed.
+    const rows = page.locator(`section[data-lab="${LAB}"] table.revisions tr:has(td)`);
+    expect(await rows.count()).toBe(6);
+    const ana = rows.filter({ has: page.locator('td.name', { hasText: /^Ana$/ }) });
+    expect(await ana.locator('td.first').textContent()).toBe('missing-arguments 90% · dominant-failure rpc:-32602');
+    expect(await ana.locator('td.latest').textContent()).toBe('missing-arguments 40% · dominant-failure rpc:-32603');
+    const eli = rows.filter({ has: page.locator('td.name', { hasText: /^Eli$/ }) });
+    expect(await eli.locator('td.first').textContent()).toBe('missing-arguments 80%');
+    expect(await eli.locator('td.latest').textContent()).toBe('missing-arguments 38%');
+
+    // The why lines, grouped like reflections: six learners wrote the -32603 line, four the schema line, two in Spanish.
+    const why = page.locator(`section[data-lab="${LAB}"] .why li`);
+    expect(await why.allTextContents()).toEqual(['6×The server answers -32603 for a bad call', '4×The schema rejects bad calls', '2×El esquema no se comprueba']);
+
+    // A hostile name is text: shown as typed, no element made from it, nothing run.
+    const hostile = page.locator(`section[data-lab="${LAB}"] td.name`, { hasText: '<img' });
+    expect(await hostile.textContent()).toBe(HOSTILE);
+    expect(await page.locator('.who .name', { hasText: '<img' }).textContent()).toBe(HOSTILE);
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    // The reveal: the button posts it, the next state carries the server's measurement, drawn against the spread.
+    await page.locator(`section[data-lab="${LAB}"] button`).click();
+    await expect.poll(() => ma.locator('[data-measured]').count(), { timeout: 10_000 }).toBe(1);
+    expect(stub.seen.filter((r) => r.url === '/api/reveal').map((r) => [r.authorization, JSON.parse(r.body!)])).toEqual([[`Bearer ${TOKEN}`, { lab: LAB, revealed: true }]]);
+    expect(await ma.locator('p.measured').textContent()).toBe('Measured: 37.25%');
+    expect(await ma.locator('svg text', { hasText: 'Measured: 37.25%' }).count()).toBe(1);
+    expect(await ma.locator('svg line[stroke-dasharray]').count()).toBe(1);
+    expect(await df.locator('[data-label="rpc:-32603"] .tick').textContent()).toBe('✓');
+    expect(await df.locator('[data-label="rpc:-32603"] .measured').textContent()).toBe('Measured: rpc:-32603');
+    expect(await df.locator('.tick').count()).toBe(1);
+    expect(await page.locator(`section[data-lab="${LAB}"] .badge`).textContent()).toBe('✓ Revealed');
+    // Only that lab: the others stay hidden.
+    expect(await page.locator('section[data-lab="structural-anyof"] .badge').textContent()).toBe('Measurement hidden until the instructor reveals it');
+
+    mkdirSync(join(REPO, 'test-output'), { recursive: true });
+    await page.screenshot({ path: join(REPO, 'test-output', 'projector.png'), fullPage: true });
+
+    // And hidden again.
+    await page.locator(`section[data-lab="${LAB}"] button`).click();
+    await expect.poll(() => page.locator('[data-measured]').count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.locator('main').textContent()).not.toContain('37.25');
+
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('without the token, or with a wrong one, says so in one line and shows no data', async () => {
+    const stub = await startStub(folder, 'es');
+    stubs.push(stub);
+    const none = await open(stub, '');
+    await expect.poll(() => none.page.locator('#status').textContent()).toContain('token');
+    expect(await none.page.locator('section.lab').count()).toBe(0);
+    expect(stub.seen.some((r) => r.url === '/api/state')).toBe(false);
+    await none.page.close();
+
+    const wrong = await open(stub, '#token=nope');
+    await expect.poll(() => wrong.page.locator('#status').textContent()).toBe('El servidor de la clase rechazó este token. Vuelve a abrir la dirección que mostró `npm run class -- serve`.');
+    expect(await wrong.page.locator('section.lab').count()).toBe(0);
+    await wrong.page.close();
+
+    // In Spanish, with the right token.
+    const right = await open(stub);
+    await expect.poll(() => card(right.page, 'missing-arguments').locator('.count').textContent(), { timeout: 10_000 }).toBe('30 predicciones');
+    expect(await right.page.locator(`section[data-lab="${LAB}"] .badge`).textContent()).toBe('Medición oculta hasta que se revele');
+    expect(right.problems.filter((p) => !p.includes('401'))).toEqual([]);
+    await right.page.close();
+  }, 60_000);
+});
+
+describe('the projector and the class report agree', () => {
+  it('npm run class -- report FOLDER --json gives the same counts as projectorState, and both the hand-counted ones', () => {
+    const state: ProjectorState = projectorState({ folder, lang: 'en', measured: {} });
+    const result = cli(['report', folder, '--json', '--lang', 'en']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout) as ClassReport;
+    const fromReport = report.labs.find((l) => l.id === LAB)!;
+    const fromState = state.labs.find((l) => l.id === LAB)!;
+
+    expect([fromReport.live.predicted, fromReport.live.revised, fromReport.ran]).toEqual([30, 6, 10]);
+    expect([fromState.predicted, fromState.revised, fromState.ran]).toEqual([30, 6, 10]);
+    for (const q of fromState.questions) {
+      const r = fromReport.live.questions.find((x) => x.id === q.id)!;
+      expect([q.id, q.first, q.latest]).toEqual([r.id, r.first, r.latest]);
+    }
+    const df = fromState.questions.find((q) => q.id === 'dominant-failure')!;
+    expect(df.first.distribution).toEqual(FIRST_DF);
+    expect(df.latest.distribution).toEqual(LATEST_DF);
+    const ma = fromState.questions.find((q) => q.id === 'missing-arguments')!;
+    expect([ma.first.answered, ma.latest.answered]).toEqual([30, 30]);
+    expect(ma.first.distribution.filter((d) => d.value === 42)).toEqual([{ value: 42, learners: 3 }]);
+    expect(ma.latest.distribution.filter((d) => d.value === 42)).toEqual([{ value: 42, learners: 4 }]);
+    expect(fromState.reasons).toEqual(fromReport.reasons);
+    expect(fromReport.reasons).toEqual([
+      { lang: 'en', lines: [{ text: 'The server answers -32603 for a bad call', learners: 6 }, { text: 'The schema rejects bad calls', learners: 4 }] },
+      { lang: 'es', lines: [{ text: 'El esquema no se comprueba', learners: 2 }] },
+    ]);
+    // Nothing measured in the state before the reveal, although ten learners ran the lab; the report still shows what their runs measured.
+    expect(fromState.questions.every((q) => q.measured === null)).toBe(true);
+    expect(fromReport.questions.find((q) => q.id === 'missing-arguments')!.measured?.value).toBe(42);
+    // Names: the report's display names, the hostile one among them as typed.
+    expect(fromState.learners.map((l) => l.name)).toEqual(fromReport.live.learners.map((l) => l.learner));
+    expect(fromState.learners.map((l) => l.name)).toContain(HOSTILE);
+  });
+});
