@@ -269,7 +269,9 @@ const SCRIPT = String.raw`
     return box;
   }
 
-  function question(lab, q) {
+  function question(lab, original) {
+    // The measurement only for a revealed lab, whatever the state carries.
+    var q = Object.assign({}, original, { measured: lab.revealed ? original.measured : null });
     var card = el('div', 'q');
     card.setAttribute('data-question', q.id);
     var h = el('h3', '', q.prompt);
@@ -278,7 +280,7 @@ const SCRIPT = String.raw`
     var count = el('p', 'count', t('class.projector.predictions', { count: q.latest.answered }));
     count.setAttribute('data-count', String(q.latest.answered));
     card.appendChild(count);
-    if (lab.revealed && q.measured) {
+    if (q.measured) {
       var m = el('p', 'measured', t('class.projector.measured', { value: show(q.measured.value, q.unit) }));
       m.setAttribute('data-measured', String(q.measured.value));
       card.appendChild(m);
