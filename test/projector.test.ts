@@ -12,7 +12,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,13 @@ function writeClass(root: string): void {
     j.append({ kind: 'prediction', lab: LAB, data: { answers: { 'missing-arguments': l.ma, 'dominant-failure': l.df }, reasoning: l.why ?? '', runs: RUNS, lang } });
     if (l.then) j.append({ kind: 'revision', lab: LAB, data: { answers: { 'missing-arguments': l.then.ma, 'dominant-failure': l.then.df }, reasoning: l.whyThen ?? '', runs: RUNS, lang } });
     if (l.ran) run(j, LAB, BS_MEASURED, lang, { 'missing-arguments': l.ma, 'dominant-failure': l.df });
+    // A second lab nobody has run: Ana predicts 70; Ben 20, then revises to 60.
+    const anyof = (kind: 'prediction' | 'revision', continueOk: number) => j.append({ kind, lab: 'structural-anyof', data: { answers: { 'continue-ok': continueOk }, reasoning: '', runs: RUNS, lang } });
+    if (l.name === 'Ana') anyof('prediction', 70);
+    if (l.name === 'Ben') {
+      anyof('prediction', 20);
+      anyof('revision', 60);
+    }
   });
 }
 
@@ -271,6 +278,7 @@ describe('the projector page in chromium', () => {
     expect(await page.locator(`section[data-lab="${LAB}"] .badge`).textContent()).toBe('✓ Revealed');
     // Only that lab: the others stay hidden.
     expect(await page.locator('section[data-lab="structural-anyof"] .badge').textContent()).toBe('Measurement hidden until the instructor reveals it');
+    expect(await page.locator('section[data-lab="structural-anyof"] .stats').textContent()).toBe('2 predicted · 1 revised · 0 ran it');
 
     mkdirSync(join(REPO, 'test-output'), { recursive: true });
     await page.screenshot({ path: join(REPO, 'test-output', 'projector.png'), fullPage: true });
@@ -341,5 +349,70 @@ describe('the projector and the class report agree', () => {
     // Names: the report's display names, the hostile one among them as typed.
     expect(fromState.learners.map((l) => l.name)).toEqual(fromReport.live.learners.map((l) => l.learner));
     expect(fromState.learners.map((l) => l.name)).toContain(HOSTILE);
+  });
+});
+
+describe('the class report adds the live view and the why lines', () => {
+  it('in the terminal, in English and Spanish, for a lab run by some and for a lab run by nobody', () => {
+    const en = cli(['report', folder, '--lang', 'en', '--out', join(folder, 'report.en.html')]);
+    expect(en.status).toBe(0);
+    const lines = en.stdout.split('\n');
+    const at = (text: string) => lines.findIndex((l) => l === text);
+    const bs = at('broken-schema · The missing `required`');
+    const sa = at('structural-anyof · Two shapes for one parameter');
+    expect(bs).toBeGreaterThan(-1);
+    const bsLines = lines.slice(bs, sa);
+    expect(bsLines).toContain('  10 of 30 ran it · 10 predicted before their latest run (0 revised) · 20 predicted but have not run it yet');
+    expect(bsLines).toContain('  30 locked a prediction, run or not · 6 revised');
+    const after = (pattern: RegExp) => bsLines[bsLines.findIndex((l) => pattern.test(l)) + 1];
+    expect(bsLines.find((l) => /^ {4}missing-arguments +first +/.test(l))).toMatch(/first +n=30  min 5  median 42  max 90$/);
+    expect(after(/^ {4}missing-arguments +first +/)).toMatch(/^ +latest +n=30  min 12  median 42  max 85$/);
+    expect(bsLines.find((l) => /^ {4}dominant-failure +first +/.test(l))).toMatch(/first +n=30  rpc:-32603 12 · isError 10 · rpc:-32602 8$/);
+    expect(after(/^ {4}dominant-failure +first +/)).toMatch(/^ +latest +n=30  rpc:-32603 17 · isError 10 · rpc:-32602 3$/);
+    expect(bsLines).toContain('  Who revised: first prediction, then latest:');
+    expect(bsLines).toContain('    Ana: missing-arguments 90 → 40 · dominant-failure rpc:-32602 → rpc:-32603');
+    expect(bsLines).toContain('    Eli: missing-arguments 80 → 38');
+    expect(bsLines).toContain(`    ${HOSTILE}: missing-arguments 60 → 50 · dominant-failure rpc:-32602 → rpc:-32603`);
+    const why = bsLines.indexOf('  Why: the reasoning written with the predictions (in English):');
+    expect(bsLines.slice(why + 1, why + 5)).toEqual(['      6× The server answers -32603 for a bad call', '      4× The schema rejects bad calls', '  Why: the reasoning written with the predictions (in Spanish):', '      2× El esquema no se comprueba']);
+
+    // Nobody ran structural-anyof: its predictions are shown all the same.
+    const saLines = lines.slice(sa, sa + 8);
+    expect(saLines).toContain('  Nobody has run this lab yet. 2 predicted but have not run it yet');
+    expect(saLines).toContain('  2 locked a prediction, run or not · 1 revised');
+    expect(saLines.find((l) => /^ {4}continue-ok +first +/.test(l))).toMatch(/first +n=2  min 20  median 45  max 70$/);
+    expect(saLines.find((l) => /^ +latest +n=2/.test(l))).toMatch(/latest +n=2  min 60  median 65  max 70$/);
+    expect(saLines).toContain('    Ben: continue-ok 20 → 60');
+
+    const es = cli(['report', folder, '--lang', 'es', '--out', join(folder, 'report.es.html')]);
+    expect(es.status).toBe(0);
+    expect(es.stdout).toContain('\n  30 fijaron una predicción, con o sin ejecución · 6 la revisaron\n');
+    expect(es.stdout).toContain('\n  Quién revisó: primera predicción y la última:\n');
+    expect(es.stdout).toContain('\n  Por qué: el razonamiento escrito con las predicciones (en español):\n      2× El esquema no se comprueba\n');
+  });
+
+  it('in the HTML report: the live card and the why lines, the hostile name escaped', () => {
+    const file = join(folder, 'report.en.html');
+    expect(cli(['report', folder, '--lang', 'en', '--out', file]).status).toBe(0);
+    const html = readFileSync(file, 'utf8');
+    // A lab's part of the page: from its heading to the next lab's.
+    const section = (id: string) => {
+      const start = html.indexOf(`<h2 id="lab-${id}"`);
+      const next = html.indexOf('<section class="lab">', start);
+      return html.slice(start, next === -1 ? undefined : next);
+    };
+    const bs = section('broken-schema');
+    expect(bs).toContain('<h3>Predictions as locked, run or not: first and latest</h3><p class="stats">30 locked a prediction, run or not · 6 revised</p>');
+    expect(bs).toContain('<td>n=30 · min 5 · median 42 · max 90</td><td>n=30 · min 12 · median 42 · max 85</td>');
+    expect(bs).toContain('<td>n=30 · rpc:-32603 12 · isError 10 · rpc:-32602 8</td><td>n=30 · rpc:-32603 17 · isError 10 · rpc:-32602 3</td>');
+    expect(bs).toContain('<tr><td>Ana</td><td>missing-arguments 90 · dominant-failure rpc:-32602</td><td>missing-arguments 40 · dominant-failure rpc:-32603</td></tr>');
+    expect(bs).toContain('<tr><td>&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;</td>');
+    expect(bs).toContain('<h3>Why: the reasoning written with the predictions</h3>');
+    expect(bs).toContain('<li><span class="count">6×</span><span class="quote">The server answers -32603 for a bad call</span></li><li><span class="count">4×</span><span class="quote">The schema rejects bad calls</span></li>');
+    expect(html).not.toContain('<img');
+    const sa = section('structural-anyof');
+    expect(sa).toContain('Nobody has run this lab yet.');
+    expect(sa).toContain('<p class="stats">2 locked a prediction, run or not · 1 revised</p>');
+    expect(sa).toContain('<tr><td>Ben</td><td>continue-ok 20</td><td>continue-ok 60</td></tr>');
   });
 });

@@ -353,6 +353,20 @@ export function spreadOf(kind: Question['kind'], answers: (Value | null)[]): Spr
   return { answered: given.length, distribution };
 }
 
+/** A numeric spread's least, median and greatest answer; null with no answers. */
+export function spreadNumbers(spread: Spread): { min: number; median: number; max: number } | null {
+  const all = spread.distribution.flatMap((d) => new Array<number>(d.learners).fill(d.value as number));
+  if (all.length === 0) return null;
+  return { min: all[0]!, median: median(all)!, max: all.at(-1)! };
+}
+
+/** The questions whose answer changed between a learner's first and latest prediction, each as [question id, first, latest]. */
+export function changedAnswers(learner: LiveLearner): [string, Value | null, Value | null][] {
+  return Object.keys(learner.latest.answers)
+    .filter((id) => learner.first.answers[id] !== learner.latest.answers[id])
+    .map((id) => [id, learner.first.answers[id] ?? null, learner.latest.answers[id] ?? null]);
+}
+
 function summariseLive(lab: Lab, people: LearnerLab[]): LiveSummary {
   const learners: LiveLearner[] = people
     .filter((p) => p.predictions.length > 0)
