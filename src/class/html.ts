@@ -26,14 +26,14 @@ export function outcomeColour(label: string): string {
 /** The pages' policy: nothing runs, nothing is fetched. */
 export const NO_SCRIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-/** The page shell; `csp` only for a page that needs more than NO_SCRIPT_CSP (the projector's own script). */
+/** The page shell; `csp` only for a page that needs more than NO_SCRIPT_CSP (the projector's own script): our own words, written as they are (single quotes only, nothing to escape). */
 export function page(options: { lang: Lang; title: string; css: string; body: string; csp?: string }): string {
   return `<!doctype html>
 <html lang="${options.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${esc(options.csp ?? NO_SCRIPT_CSP)}">
+<meta http-equiv="Content-Security-Policy" content="${options.csp ?? NO_SCRIPT_CSP}">
 <link rel="icon" href="data:,">
 <title>${esc(options.title)}</title>
 <style>
