@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorHtml } from '../src/class/projector-page.js';
-import { projectorState, type Measurements, type ProjectorState } from '../src/class/projector.js';
+import { measurementFromRows, projectorState, type Measurements, type ProjectorState } from '../src/class/projector.js';
 import type { ClassReport } from '../src/class/report.js';
 import type { Lang } from '../src/learn/catalogue.js';
 import { Journal } from '../src/learn/journal.js';
@@ -311,6 +311,12 @@ describe('the projector page in chromium', () => {
     await expect.poll(() => card(right.page, 'missing-arguments').locator('.count').textContent(), { timeout: 10_000 }).toBe('30 predicciones');
     expect(await right.page.locator(`section[data-lab="${LAB}"] .badge`).textContent()).toBe('Medición oculta hasta que se revele');
     expect(right.problems.filter((p) => !p.includes('401'))).toEqual([]);
+
+    // The server gone: one line saying so, and what was shown stays.
+    stub.server.closeAllConnections();
+    stub.server.close();
+    await expect.poll(() => right.page.locator('#status').textContent(), { timeout: 10_000 }).toBe('El servidor de la clase no responde; se vuelve a intentar cada 2 segundos.');
+    expect(await card(right.page, 'missing-arguments').locator('.count').textContent()).toBe('30 predicciones');
     await right.page.close();
   }, 60_000);
 });
@@ -349,6 +355,31 @@ describe('the projector and the class report agree', () => {
     // Names: the report's display names, the hostile one among them as typed.
     expect(fromState.learners.map((l) => l.name)).toEqual(fromReport.live.learners.map((l) => l.learner));
     expect(fromState.learners.map((l) => l.name)).toContain(HOSTILE);
+  });
+});
+
+describe('the measurement in the state', () => {
+  it('is the server\'s, for revealed labs only, labels normalised as the report normalises them', () => {
+    const state = projectorState({ folder, lang: 'en', measured: { [LAB]: { 'dominant-failure': { value: '-32603', seeds: 3 }, 'missing-arguments': { value: 37.25, range: [35, 40], seeds: 3 } } } });
+    const bs = state.labs.find((l) => l.id === LAB)!;
+    expect(bs.revealed).toBe(true);
+    const q = (id: string) => bs.questions.find((x) => x.id === id)!.measured;
+    expect(q('dominant-failure')).toEqual({ value: 'rpc:-32603', seeds: 3 });
+    expect(q('missing-arguments')).toEqual({ value: 37.25, range: [35, 40], seeds: 3 });
+    expect(q('retries-per-failing-call')).toBeNull(); // revealed, but the server gave no figure for it
+    const anyof = state.labs.find((l) => l.id === 'structural-anyof')!;
+    expect(anyof.revealed).toBe(false);
+    expect(anyof.questions.every((x) => x.measured === null)).toBe(true);
+    expect(state.labs.map((l) => l.key)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('measurementFromRows keeps each row\'s value, range and seeds', () => {
+    expect(
+      measurementFromRows([
+        { question: 'missing-arguments', predicted: null, measured: 41.33, range: [40, 43], seeds: 3, off: null },
+        { question: 'dominant-failure', predicted: null, measured: 'rpc:-32603', seeds: 3, off: null },
+      ]),
+    ).toEqual({ 'missing-arguments': { value: 41.33, range: [40, 43], seeds: 3 }, 'dominant-failure': { value: 'rpc:-32603', seeds: 3 } });
   });
 });
 
