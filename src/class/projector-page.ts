@@ -48,6 +48,7 @@ const TEXT_IDS = [
   'class.projector.revisions',
   'class.projector.noPredictions',
   'class.projector.axis',
+  'class.projector.learner',
   'class.why',
   'class.langName.en',
   'class.langName.es',
@@ -327,7 +328,7 @@ const SCRIPT = String.raw`
       section.appendChild(el('h3', '', t('class.projector.revisions')));
       var table = el('table', 'revisions');
       var head = el('tr');
-      ['', t('class.projector.first'), t('class.projector.latest')].forEach(function (x) { head.appendChild(el('th', '', x)); });
+      [t('class.projector.learner'), t('class.projector.first'), t('class.projector.latest')].forEach(function (x) { head.appendChild(el('th', '', x)); });
       table.appendChild(head);
       revised.forEach(function (l) {
         var tr = el('tr');
