@@ -418,7 +418,7 @@ describe('the class report adds the live view and the why lines', () => {
     const es = cli(['report', folder, '--lang', 'es', '--out', join(folder, 'report.es.html')]);
     expect(es.status).toBe(0);
     expect(es.stdout).toContain('\n  30 fijaron una predicción, con o sin ejecución · 6 la revisaron\n');
-    expect(es.stdout).toContain('\n  Quién revisó: primera predicción y la última:\n');
+    expect(es.stdout).toContain('\n  Quién revisó: la primera predicción y la última:\n');
     expect(es.stdout).toContain('\n  Por qué: el razonamiento escrito con las predicciones (en español):\n      2× El esquema no se comprueba\n');
   });
 

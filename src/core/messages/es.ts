@@ -269,7 +269,7 @@ export const es: Record<MessageId, Message> = {
   'class.liveStats': '{predicted} fijaron una predicción, con o sin ejecución · {revised} la revisaron',
   'class.first': 'primera',
   'class.latest': 'última',
-  'class.revisedTitle': 'Quién revisó: primera predicción y la última',
+  'class.revisedTitle': 'Quién revisó: la primera predicción y la última',
   'class.learner': 'participante',
   'class.noAnswer': '–',
   'class.noReflections': 'Aún no hay reflexiones.',
