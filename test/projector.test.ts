@@ -288,6 +288,13 @@ describe('the projector page in chromium', () => {
     await expect.poll(() => page.locator('[data-measured]').count(), { timeout: 10_000 }).toBe(0);
     expect(await page.locator('main').textContent()).not.toContain('37.25');
 
+    // A reload: the address has no token any more; this tab's sessionStorage still has it.
+    const before = stub.seen.length;
+    await page.reload();
+    expect(new URL(page.url()).hash).toBe('');
+    await expect.poll(() => ma.locator('[data-count]').getAttribute('data-count'), { timeout: 10_000 }).toBe('30');
+    expect(stub.seen.slice(before).filter((r) => r.url === '/api/state').every((r) => r.authorization === `Bearer ${TOKEN}`)).toBe(true);
+
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

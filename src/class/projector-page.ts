@@ -146,11 +146,15 @@ const SCRIPT = String.raw`
 
   // The token: from the fragment once, then from this tab's sessionStorage; the address bar keeps no trace of it.
   var match = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+  var token = null;
   if (match) {
-    try { sessionStorage.setItem(KEY, decodeURIComponent(match[1])); } catch (e) { /* storage off: the token lives in this page only */ window.__token = decodeURIComponent(match[1]); }
+    try { token = decodeURIComponent(match[1]); } catch (e) { token = match[1]; }
+    try { sessionStorage.setItem(KEY, token); } catch (e) { /* storage off: the token lives in this page only */ }
     history.replaceState(null, '', location.pathname + location.search);
   }
-  var token = window.__token || sessionStorage.getItem(KEY);
+  if (!token) {
+    try { token = sessionStorage.getItem(KEY); } catch (e) { /* storage off: only a token in the address works */ }
+  }
   var statusLine = document.getElementById('status');
   var updatedLine = document.getElementById('updated');
   var main = document.getElementById('labs');
