@@ -7,7 +7,7 @@ import type { Lang } from '../core/lang.js';
 import { formatNumber, t } from '../core/messages/index.js';
 import { esc, outcomeColour, page } from './html.js';
 import { modelRunsSection } from './model-runs.js';
-import { changedAnswers, spreadNumbers, type ClassReport, type LabelQuestionSummary, type LabSummary, type NumberQuestionSummary, type QuestionSummary, type ReflectionGroup, type Spread, type Value } from './report.js';
+import { changedAnswers, tallyNumbers, type ClassReport, type LabelQuestionSummary, type LabSummary, type NumberQuestionSummary, type QuestionSummary, type ReflectionGroup, type Tally, type Value } from './report.js';
 
 const CSS = `
 :root { --ink: #1a1a1a; --muted: #555; --line: #c8c8c8; --accent: #0b5394; --good: #2e7d32; --card: #fafafa; }
@@ -219,12 +219,12 @@ function reasons(lab: LabSummary, lang: Lang): string {
   return lineGroups('reflections reasons', t('class.why', lang), lab.reasons, t('class.noReasons', lang), lang);
 }
 
-/** A spread in a table cell: n, min, median, max; or each label with its count. */
-function spreadCell(kind: 'number' | 'label', spread: Spread, lang: Lang): string {
-  if (spread.answered === 0) return '–';
-  const numbers = kind === 'number' ? spreadNumbers(spread) : null;
-  if (numbers) return esc(`n=${spread.answered} · ${t('class.min', lang)} ${formatNumber(numbers.min, lang)} · ${t('class.median', lang)} ${formatNumber(numbers.median, lang)} · ${t('class.max', lang)} ${formatNumber(numbers.max, lang)}`);
-  return esc(`n=${spread.answered} · ${spread.distribution.map((d) => `${show(d.value, lang)} ${d.learners}`).join(' · ')}`);
+/** A tally in a table cell: n, min, median, max; or each label with its count. */
+function tallyCell(kind: 'number' | 'label', tally: Tally, lang: Lang): string {
+  if (tally.answered === 0) return '–';
+  const numbers = kind === 'number' ? tallyNumbers(tally) : null;
+  if (numbers) return esc(`n=${tally.answered} · ${t('class.min', lang)} ${formatNumber(numbers.min, lang)} · ${t('class.median', lang)} ${formatNumber(numbers.median, lang)} · ${t('class.max', lang)} ${formatNumber(numbers.max, lang)}`);
+  return esc(`n=${tally.answered} · ${tally.distribution.map((d) => `${show(d.value, lang)} ${d.learners}`).join(' · ')}`);
 }
 
 /** The live view: every learner's first and latest prediction, run or not, and who revised what. */
@@ -232,7 +232,7 @@ function live(lab: LabSummary, lang: Lang): string {
   if (lab.live.predicted === 0) return '';
   const rows = lab.live.questions
     .filter((q) => q.first.answered + q.latest.answered > 0)
-    .map((q) => `<tr><td><span class="qid">${esc(q.id)}</span></td><td>${spreadCell(q.kind, q.first, lang)}</td><td>${spreadCell(q.kind, q.latest, lang)}</td></tr>`)
+    .map((q) => `<tr><td><span class="qid">${esc(q.id)}</span></td><td>${tallyCell(q.kind, q.first, lang)}</td><td>${tallyCell(q.kind, q.latest, lang)}</td></tr>`)
     .join('');
   const table = `<table class="plain"><thead><tr><th>${esc(t('common.question', lang))}</th><th>${esc(t('class.first', lang))}</th><th>${esc(t('class.latest', lang))}</th></tr></thead><tbody>${rows}</tbody></table>`;
   const answer = (v: Value | null) => (v === null ? '–' : show(v, lang));

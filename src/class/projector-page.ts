@@ -163,9 +163,9 @@ const SCRIPT = String.raw`
     statusLine.className = problem ? 'problem' : '';
   }
 
-  function median(spread) {
+  function median(tally) {
     var all = [];
-    spread.distribution.forEach(function (d) { for (var i = 0; i < d.learners; i++) all.push(d.value); });
+    tally.distribution.forEach(function (d) { for (var i = 0; i < d.learners; i++) all.push(d.value); });
     if (all.length === 0) return null;
     var mid = Math.floor(all.length / 2);
     return all.length % 2 ? all[mid] : Math.round(((all[mid - 1] + all[mid]) / 2) * 100) / 100;
@@ -187,11 +187,11 @@ const SCRIPT = String.raw`
     if (lo === hi) { lo -= 1; hi += 1; }
     var W = 1000, left = 30, right = 30, r = 10;
     var x = function (v) { return left + ((v - lo) / (hi - lo)) * (W - left - right); };
-    var bands = [{ spread: q.first, hollow: true, label: t('class.projector.first') }, { spread: q.latest, hollow: false, label: t('class.projector.latest') }];
+    var bands = [{ tally: q.first, hollow: true, label: t('class.projector.first') }, { tally: q.latest, hollow: false, label: t('class.projector.latest') }];
     var shapes = [], y = 40;
     bands.forEach(function (band) {
       var levels = [], placed = [];
-      band.spread.distribution.forEach(function (d) {
+      band.tally.distribution.forEach(function (d) {
         for (var n = 0; n < d.learners; n++) {
           var cx = x(d.value), level = 0;
           while ((levels[level] || []).some(function (o) { return Math.abs(o - cx) < 2 * r + 1; })) level++;
@@ -200,7 +200,7 @@ const SCRIPT = String.raw`
         }
       });
       // The band's name on a line of its own above its dots (hollow: first; filled: now), then the dots stacked up from its baseline.
-      shapes.push(svg('text', { x: 0, y: y + 26, 'font-size': 24, 'font-weight': 700, fill: '#000' }, (band.hollow ? '○ ' : '● ') + band.label + ' (' + band.spread.answered + ')'));
+      shapes.push(svg('text', { x: 0, y: y + 26, 'font-size': 24, 'font-weight': 700, fill: '#000' }, (band.hollow ? '○ ' : '● ') + band.label + ' (' + band.tally.answered + ')'));
       var height = Math.max(levels.length, 2) * (2 * r + 2) + 10;
       var base = y + 34 + height;
       shapes.push(svg('line', { x1: left, y1: base, x2: W - right, y2: base, stroke: '#777', 'stroke-width': 1 }));
@@ -231,10 +231,10 @@ const SCRIPT = String.raw`
     shapes.forEach(function (s) { root.appendChild(s); });
     return root;
   }
-  function numberLine(label, spread) {
-    if (spread.answered === 0) return label + ': –';
-    var d = spread.distribution;
-    return label + ': ' + t('class.min') + ' ' + numbers.format(d[0].value) + ' · ' + t('class.median') + ' ' + numbers.format(median(spread)) + ' · ' + t('class.max') + ' ' + numbers.format(d[d.length - 1].value);
+  function numberLine(label, tally) {
+    if (tally.answered === 0) return label + ': –';
+    var d = tally.distribution;
+    return label + ': ' + t('class.min') + ' ' + numbers.format(d[0].value) + ' · ' + t('class.median') + ' ' + numbers.format(median(tally)) + ' · ' + t('class.max') + ' ' + numbers.format(d[d.length - 1].value);
   }
 
   // Labels: one row per outcome typed, the first predictions' bar hatched, the latest solid, each with its count in words.

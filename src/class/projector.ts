@@ -20,7 +20,7 @@
 import { loadCatalogue, normaliseLabel, type Lab, type Lang } from '../learn/catalogue.js';
 import type { ComparisonRow } from '../learn/predictions.js';
 import { discover } from './discover.js';
-import { buildClassReport, type ReflectionGroup, type Spread, type Value } from './report.js';
+import { buildClassReport, type ReflectionGroup, type Tally, type Value } from './report.js';
 
 export const PROJECTOR_STATE_FORMAT = 'schema-breaks/projector-state';
 /** Bump when a field changes meaning or goes away; adding a field does not. */
@@ -57,9 +57,9 @@ export interface ProjectorQuestion {
   /** Numbers: the question's own scale (the catalogue's min and max), the axis the dots sit on. */
   axis: { min: number; max: number } | null;
   /** Each learner's first prediction. */
-  first: Spread;
+  first: Tally;
   /** Each learner's latest prediction or revision. */
-  latest: Spread;
+  latest: Tally;
   /** Only when the lab is revealed (and measured). */
   measured: ServerMeasurement | null;
 }

@@ -93,8 +93,8 @@ export interface ReflectionGroup {
   lines: { text: string; learners: number }[];
 }
 
-/** How many learners gave each answer to one question: numbers ascending by value, labels most frequent first. */
-export interface Spread {
+/** A tally of one question's answers: how many learners gave each, numbers ascending by value, labels most frequent first. (Not figures.ts's Spread, a figure's mean and range over seeds.) */
+export interface Tally {
   answered: number;
   distribution: { value: Value; learners: number }[];
 }
@@ -119,9 +119,9 @@ export interface LiveQuestion {
   id: string;
   kind: 'number' | 'label';
   /** Each learner's first prediction. */
-  first: Spread;
+  first: Tally;
   /** Each learner's latest prediction or revision. */
-  latest: Spread;
+  latest: Tally;
 }
 
 /** Predictions as they are locked, whether or not the learner ran the lab: what the room sees before the reveal. */
@@ -343,7 +343,7 @@ function lockedAnswers(lab: Lab, entry: JournalEntry): LockedAnswers {
 }
 
 /** Answers counted: numbers ascending by value, labels most frequent first (on a tie, alphabetical). */
-export function spreadOf(kind: Question['kind'], answers: (Value | null)[]): Spread {
+export function tallyOf(kind: Question['kind'], answers: (Value | null)[]): Tally {
   const given = answers.filter((v): v is Value => v !== null);
   const counts = new Map<Value, number>();
   for (const value of given) counts.set(value, (counts.get(value) ?? 0) + 1);
@@ -353,9 +353,9 @@ export function spreadOf(kind: Question['kind'], answers: (Value | null)[]): Spr
   return { answered: given.length, distribution };
 }
 
-/** A numeric spread's least, median and greatest answer; null with no answers. */
-export function spreadNumbers(spread: Spread): { min: number; median: number; max: number } | null {
-  const all = spread.distribution.flatMap((d) => new Array<number>(d.learners).fill(d.value as number));
+/** A numeric tally's least, median and greatest answer; null with no answers. */
+export function tallyNumbers(tally: Tally): { min: number; median: number; max: number } | null {
+  const all = tally.distribution.flatMap((d) => new Array<number>(d.learners).fill(d.value as number));
   if (all.length === 0) return null;
   return { min: all[0]!, median: median(all)!, max: all.at(-1)! };
 }
@@ -384,8 +384,8 @@ function summariseLive(lab: Lab, people: LearnerLab[]): LiveSummary {
     questions: lab.questions.map((q) => ({
       id: q.id,
       kind: q.kind,
-      first: spreadOf(q.kind, learners.map((l) => l.first.answers[q.id] ?? null)),
-      latest: spreadOf(q.kind, learners.map((l) => l.latest.answers[q.id] ?? null)),
+      first: tallyOf(q.kind, learners.map((l) => l.first.answers[q.id] ?? null)),
+      latest: tallyOf(q.kind, learners.map((l) => l.latest.answers[q.id] ?? null)),
     })),
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Lang } from '../core/lang.js';
 import { formatNumber, t } from '../core/messages/index.js';
-import { changedAnswers, spreadNumbers, type ClassReport, type LabSummary, type QuestionSummary, type ReflectionGroup, type Spread, type Value } from './report.js';
+import { changedAnswers, tallyNumbers, type ClassReport, type LabSummary, type QuestionSummary, type ReflectionGroup, type Tally, type Value } from './report.js';
 import { modelRunsLines } from './model-runs.js';
 
 /** Learner text for a terminal: control characters (ESC included) shown as U+FFFD, one line, at most `max` characters. */
@@ -47,13 +47,13 @@ function questionLines(q: QuestionSummary, lang: Lang): string[] {
   return lines;
 }
 
-/** One spread on one line: n, min, median, max for numbers; the labels and their counts, most frequent first. */
-function spreadLine(kind: 'number' | 'label', spread: Spread, lang: Lang): string {
-  if (spread.answered === 0) return t('class.noAnswer', lang);
-  const numbers = kind === 'number' ? spreadNumbers(spread) : null;
-  if (numbers) return `n=${spread.answered}  ${t('class.min', lang)} ${formatNumber(numbers.min, lang)}  ${t('class.median', lang)} ${formatNumber(numbers.median, lang)}  ${t('class.max', lang)} ${formatNumber(numbers.max, lang)}`;
-  const labels = spread.distribution.slice(0, 5).map((d) => `${show(d.value, lang)} ${d.learners}`);
-  return `n=${spread.answered}  ${labels.join(' · ')}${spread.distribution.length > 5 ? ' · …' : ''}`;
+/** One tally on one line: n, min, median, max for numbers; the labels and their counts, most frequent first. */
+function tallyLine(kind: 'number' | 'label', tally: Tally, lang: Lang): string {
+  if (tally.answered === 0) return t('class.noAnswer', lang);
+  const numbers = kind === 'number' ? tallyNumbers(tally) : null;
+  if (numbers) return `n=${tally.answered}  ${t('class.min', lang)} ${formatNumber(numbers.min, lang)}  ${t('class.median', lang)} ${formatNumber(numbers.median, lang)}  ${t('class.max', lang)} ${formatNumber(numbers.max, lang)}`;
+  const labels = tally.distribution.slice(0, 5).map((d) => `${show(d.value, lang)} ${d.learners}`);
+  return `n=${tally.answered}  ${labels.join(' · ')}${tally.distribution.length > 5 ? ' · …' : ''}`;
 }
 
 /** The live view: every learner's first and latest prediction, run or not; who revised, and how. */
@@ -65,8 +65,8 @@ function liveLines(lab: LabSummary, lang: Lang): string[] {
   const width = Math.max(first.length, latest.length);
   for (const q of lab.live.questions) {
     if (q.first.answered + q.latest.answered === 0) continue;
-    out.push(`    ${q.id.padEnd(26)} ${first.padEnd(width)}  ${spreadLine(q.kind, q.first, lang)}`);
-    out.push(`    ${''.padEnd(26)} ${latest.padEnd(width)}  ${spreadLine(q.kind, q.latest, lang)}`);
+    out.push(`    ${q.id.padEnd(26)} ${first.padEnd(width)}  ${tallyLine(q.kind, q.first, lang)}`);
+    out.push(`    ${''.padEnd(26)} ${latest.padEnd(width)}  ${tallyLine(q.kind, q.latest, lang)}`);
   }
   const revised = lab.live.learners.filter((l) => l.revised);
   if (revised.length > 0) out.push(`  ${t('class.revisedTitle', lang)}:`);
