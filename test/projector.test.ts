@@ -1,90 +1,25 @@
 /**
  * The live class's projector (src/class/projector.ts, projector-page.ts), in
- * a real browser: hand-written journals of 30 learners laid out as the class
- * server keeps them (<folder>/<device>/learners/<name>/notes/breaks.jsonl,
- * written with the real Journal class), a tiny node:http stub in this file
- * answering the page's three requests from projectorState, and the page
- * opened in headless chromium. Then `npm run class -- report <folder> --json`
- * on the same folder, which must give the same numbers.
- *
- * Every expected number is worked out by hand from the table below (the
- * sorted lists are written out in the comments), never from the code's output.
+ * a real browser: the 30 learners of test/helpers/live-class.ts, a tiny
+ * node:http stub in this file answering the page's three requests from
+ * projectorState, and the page opened in headless chromium. (The class
+ * report's side of the same numbers: test/class-report-live.test.ts.)
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectorHtml } from '../src/class/projector-page.js';
-import { measurementFromRows, projectorState, type Measurements, type ProjectorState } from '../src/class/projector.js';
-import type { ClassReport } from '../src/class/report.js';
+import { measurementFromRows, projectorState, type Measurements } from '../src/class/projector.js';
 import type { Lang } from '../src/learn/catalogue.js';
-import { Journal } from '../src/learn/journal.js';
-import { BS_MEASURED, cli, fresh, removeFreshDirs, run } from './helpers/class-report.js';
+import { fresh, removeFreshDirs } from './helpers/class-report.js';
 import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
+import { HOSTILE, LAB, writeClass } from './helpers/live-class.js';
 import { REPO } from './helpers/server.js';
 
 afterAll(removeFreshDirs);
-
-const HOSTILE = '<img src=x onerror="window.__pwned=1">';
-const LAB = 'broken-schema';
-
-/**
- * The class. ma = missing-arguments (0..100), df = dominant-failure as typed;
- * `then` = their revision after the discussion; `ran` = they ran the lab
- * (their run measured 42, which must never reach the projector: only the
- * server's own measurement is shown, after the reveal).
- */
-const CLASS: { name: string; ma: number; df: string; then?: { ma: number; df: string }; ran?: true; lang?: Lang; why?: string; whyThen?: string }[] = [
-  { name: 'Ana', ma: 90, df: '-32602', then: { ma: 40, df: '-32603' }, why: 'The schema rejects bad calls', whyThen: 'The server answers -32603 for a bad call' },
-  { name: 'Ben', ma: 10, df: '-32602', then: { ma: 45, df: '-32603' }, why: 'the schema rejects  bad calls', whyThen: 'the server answers -32603 for a bad call' },
-  { name: 'Cai', ma: 70, df: '-32602', then: { ma: 42, df: '-32603' }, why: 'THE SCHEMA REJECTS BAD CALLS', whyThen: 'The server answers -32603 for a bad call' },
-  { name: 'Dee', ma: 5, df: '-32602', then: { ma: 35, df: '-32603' }, why: 'The schema rejects bad calls ', whyThen: 'The server answers -32603 for a bad call' },
-  { name: HOSTILE, ma: 60, df: '-32602', then: { ma: 50, df: '-32603' }, whyThen: 'The server answers -32603 for a bad call' },
-  { name: 'Eli', ma: 80, df: 'isError', then: { ma: 38, df: 'isError' }, whyThen: 'The server answers -32603 for a bad call' },
-  { name: 'Fay', ma: 20, df: '-32602', ran: true },
-  { name: 'Gus', ma: 25, df: '-32602', ran: true },
-  { name: 'Hal', ma: 30, df: '-32602', ran: true },
-  { name: 'Ivy', ma: 35, df: 'iserror', ran: true },
-  { name: 'Jon', ma: 40, df: 'isError', ran: true },
-  { name: 'Kim', ma: 40, df: 'isError', ran: true },
-  { name: 'Lou', ma: 45, df: 'isError', ran: true },
-  { name: 'Max', ma: 50, df: 'isError', ran: true },
-  { name: 'Ned', ma: 50, df: 'isError', ran: true },
-  { name: 'Oli', ma: 55, df: 'isError', ran: true },
-  { name: 'Pam', ma: 60, df: 'isError' },
-  { name: 'Quin', ma: 65, df: 'isError' },
-  { name: 'Ray', ma: 42, df: '32603' },
-  { name: 'Sue', ma: 42, df: 'rpc -32603' },
-  { name: 'Tom', ma: 42, df: '-32603' },
-  { name: 'Uma', ma: 33, df: '-32603', lang: 'es', why: 'El esquema no se comprueba' },
-  { name: 'Vic', ma: 38, df: '-32603', lang: 'es', why: 'el esquema no se comprueba' },
-  { name: 'Wes', ma: 48, df: '-32603' },
-  { name: 'Xia', ma: 52, df: '-32603' },
-  { name: 'Yan', ma: 15, df: '-32603' },
-  { name: 'Zed', ma: 75, df: '-32603' },
-  { name: 'Abe', ma: 85, df: '-32603' },
-  { name: 'Bo', ma: 12, df: '-32603' },
-  { name: 'Cy', ma: 28, df: '-32603' },
-];
-
-// By hand from the table:
-// first ma, sorted: 5 10 12 15 20 25 28 30 33 35 38 40 40 42 42 | 42 45 48 50 50 52 55 60 60 65 70 75 80 85 90: min 5, median 42, max 90
-// latest ma (Ana 40, Ben 45, Cai 42, Dee 35, hostile 50, Eli 38):
-//   12 15 20 25 28 30 33 35 35 38 38 40 40 40 42 | 42 42 42 45 45 48 50 50 50 52 55 60 65 75 85: min 12, median 42, max 85
-// first df: rpc:-32602 8 (Ana Ben Cai Dee hostile Fay Gus Hal), isError 10 (Eli Ivy..Quin), rpc:-32603 12 (Ray..Cy)
-// latest df: rpc:-32602 3, isError 10, rpc:-32603 17
-const FIRST_DF = [
-  { value: 'rpc:-32603', learners: 12 },
-  { value: 'isError', learners: 10 },
-  { value: 'rpc:-32602', learners: 8 },
-];
-const LATEST_DF = [
-  { value: 'rpc:-32603', learners: 17 },
-  { value: 'isError', learners: 10 },
-  { value: 'rpc:-32602', learners: 3 },
-];
 
 /** What the class server measured itself at the reveal (made up, and unlike the learners' 42, so a leak would show). */
 const SERVER_MEASURED: Measurements = {
@@ -97,27 +32,6 @@ const SERVER_MEASURED: Measurements = {
     'ok-drop-mcpserver': { value: 3.33, range: [0, 6.67], seeds: 3 },
   },
 };
-
-const RUNS = [{ name: 'low-level', server: 'low-level', client: 'faithful' }];
-
-function writeClass(root: string): void {
-  CLASS.forEach((l, i) => {
-    // As the class server keeps them: one folder per laptop (its device id), then the learner.
-    const device = (i + 1).toString(16).padStart(16, '0');
-    const j = new Journal(join(root, device, 'learners', l.name, 'notes'));
-    const lang = l.lang ?? 'en';
-    j.append({ kind: 'prediction', lab: LAB, data: { answers: { 'missing-arguments': l.ma, 'dominant-failure': l.df }, reasoning: l.why ?? '', runs: RUNS, lang } });
-    if (l.then) j.append({ kind: 'revision', lab: LAB, data: { answers: { 'missing-arguments': l.then.ma, 'dominant-failure': l.then.df }, reasoning: l.whyThen ?? '', runs: RUNS, lang } });
-    if (l.ran) run(j, LAB, BS_MEASURED, lang, { 'missing-arguments': l.ma, 'dominant-failure': l.df });
-    // A second lab nobody has run: Ana predicts 70; Ben 20, then revises to 60.
-    const anyof = (kind: 'prediction' | 'revision', continueOk: number) => j.append({ kind, lab: 'structural-anyof', data: { answers: { 'continue-ok': continueOk }, reasoning: '', runs: RUNS, lang } });
-    if (l.name === 'Ana') anyof('prediction', 70);
-    if (l.name === 'Ben') {
-      anyof('prediction', 20);
-      anyof('revision', 60);
-    }
-  });
-}
 
 // ---------------------------------------------------------------------------
 // The stub: the three routes the page uses, answered from projectorState
@@ -328,43 +242,6 @@ describe('the projector page in chromium', () => {
   }, 60_000);
 });
 
-describe('the projector and the class report agree', () => {
-  it('npm run class -- report FOLDER --json gives the same counts as projectorState, and both the hand-counted ones', () => {
-    const state: ProjectorState = projectorState({ folder, lang: 'en', measured: {} });
-    const result = cli(['report', folder, '--json', '--lang', 'en']);
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-    const report = JSON.parse(result.stdout) as ClassReport;
-    const fromReport = report.labs.find((l) => l.id === LAB)!;
-    const fromState = state.labs.find((l) => l.id === LAB)!;
-
-    expect([fromReport.live.predicted, fromReport.live.revised, fromReport.ran]).toEqual([30, 6, 10]);
-    expect([fromState.predicted, fromState.revised, fromState.ran]).toEqual([30, 6, 10]);
-    for (const q of fromState.questions) {
-      const r = fromReport.live.questions.find((x) => x.id === q.id)!;
-      expect([q.id, q.first, q.latest]).toEqual([r.id, r.first, r.latest]);
-    }
-    const df = fromState.questions.find((q) => q.id === 'dominant-failure')!;
-    expect(df.first.distribution).toEqual(FIRST_DF);
-    expect(df.latest.distribution).toEqual(LATEST_DF);
-    const ma = fromState.questions.find((q) => q.id === 'missing-arguments')!;
-    expect([ma.first.answered, ma.latest.answered]).toEqual([30, 30]);
-    expect(ma.first.distribution.filter((d) => d.value === 42)).toEqual([{ value: 42, learners: 3 }]);
-    expect(ma.latest.distribution.filter((d) => d.value === 42)).toEqual([{ value: 42, learners: 4 }]);
-    expect(fromState.reasons).toEqual(fromReport.reasons);
-    expect(fromReport.reasons).toEqual([
-      { lang: 'en', lines: [{ text: 'The server answers -32603 for a bad call', learners: 6 }, { text: 'The schema rejects bad calls', learners: 4 }] },
-      { lang: 'es', lines: [{ text: 'El esquema no se comprueba', learners: 2 }] },
-    ]);
-    // Nothing measured in the state before the reveal, although ten learners ran the lab; the report still shows what their runs measured.
-    expect(fromState.questions.every((q) => q.measured === null)).toBe(true);
-    expect(fromReport.questions.find((q) => q.id === 'missing-arguments')!.measured?.value).toBe(42);
-    // Names: the report's display names, the hostile one among them as typed.
-    expect(fromState.learners.map((l) => l.name)).toEqual(fromReport.live.learners.map((l) => l.learner));
-    expect(fromState.learners.map((l) => l.name)).toContain(HOSTILE);
-  });
-});
-
 describe('the measurement in the state', () => {
   it('is the server\'s, for revealed labs only, labels normalised as the report normalises them', () => {
     const state = projectorState({ folder, lang: 'en', measured: { [LAB]: { 'dominant-failure': { value: '-32603', seeds: 3 }, 'missing-arguments': { value: 37.25, range: [35, 40], seeds: 3 } } } });
@@ -387,70 +264,5 @@ describe('the measurement in the state', () => {
         { question: 'dominant-failure', predicted: null, measured: 'rpc:-32603', seeds: 3, off: null },
       ]),
     ).toEqual({ 'missing-arguments': { value: 41.33, range: [40, 43], seeds: 3 }, 'dominant-failure': { value: 'rpc:-32603', seeds: 3 } });
-  });
-});
-
-describe('the class report adds the live view and the why lines', () => {
-  it('in the terminal, in English and Spanish, for a lab run by some and for a lab run by nobody', () => {
-    const en = cli(['report', folder, '--lang', 'en', '--out', join(folder, 'report.en.html')]);
-    expect(en.status).toBe(0);
-    const lines = en.stdout.split('\n');
-    const at = (text: string) => lines.findIndex((l) => l === text);
-    const bs = at('broken-schema · The missing `required`');
-    const sa = at('structural-anyof · Two shapes for one parameter');
-    expect(bs).toBeGreaterThan(-1);
-    const bsLines = lines.slice(bs, sa);
-    expect(bsLines).toContain('  10 of 30 ran it · 10 predicted before their latest run (0 revised) · 20 predicted but have not run it yet');
-    expect(bsLines).toContain('  30 locked a prediction, run or not · 6 revised');
-    const after = (pattern: RegExp) => bsLines[bsLines.findIndex((l) => pattern.test(l)) + 1];
-    expect(bsLines.find((l) => /^ {4}missing-arguments +first +/.test(l))).toMatch(/first +n=30  min 5  median 42  max 90$/);
-    expect(after(/^ {4}missing-arguments +first +/)).toMatch(/^ +latest +n=30  min 12  median 42  max 85$/);
-    expect(bsLines.find((l) => /^ {4}dominant-failure +first +/.test(l))).toMatch(/first +n=30  rpc:-32603 12 · isError 10 · rpc:-32602 8$/);
-    expect(after(/^ {4}dominant-failure +first +/)).toMatch(/^ +latest +n=30  rpc:-32603 17 · isError 10 · rpc:-32602 3$/);
-    expect(bsLines).toContain('  Who revised: first prediction, then latest:');
-    expect(bsLines).toContain('    Ana: missing-arguments 90 → 40 · dominant-failure rpc:-32602 → rpc:-32603');
-    expect(bsLines).toContain('    Eli: missing-arguments 80 → 38');
-    expect(bsLines).toContain(`    ${HOSTILE}: missing-arguments 60 → 50 · dominant-failure rpc:-32602 → rpc:-32603`);
-    const why = bsLines.indexOf('  Why: the reasoning written with the predictions (in English):');
-    expect(bsLines.slice(why + 1, why + 5)).toEqual(['      6× The server answers -32603 for a bad call', '      4× The schema rejects bad calls', '  Why: the reasoning written with the predictions (in Spanish):', '      2× El esquema no se comprueba']);
-
-    // Nobody ran structural-anyof: its predictions are shown all the same.
-    const saLines = lines.slice(sa, sa + 8);
-    expect(saLines).toContain('  Nobody has run this lab yet. 2 predicted but have not run it yet');
-    expect(saLines).toContain('  2 locked a prediction, run or not · 1 revised');
-    expect(saLines.find((l) => /^ {4}continue-ok +first +/.test(l))).toMatch(/first +n=2  min 20  median 45  max 70$/);
-    expect(saLines.find((l) => /^ +latest +n=2/.test(l))).toMatch(/latest +n=2  min 60  median 65  max 70$/);
-    expect(saLines).toContain('    Ben: continue-ok 20 → 60');
-
-    const es = cli(['report', folder, '--lang', 'es', '--out', join(folder, 'report.es.html')]);
-    expect(es.status).toBe(0);
-    expect(es.stdout).toContain('\n  30 fijaron una predicción, con o sin ejecución · 6 la revisaron\n');
-    expect(es.stdout).toContain('\n  Quién revisó: la primera predicción y la última:\n');
-    expect(es.stdout).toContain('\n  Por qué: el razonamiento escrito con las predicciones (en español):\n      2× El esquema no se comprueba\n');
-  });
-
-  it('in the HTML report: the live card and the why lines, the hostile name escaped', () => {
-    const file = join(folder, 'report.en.html');
-    expect(cli(['report', folder, '--lang', 'en', '--out', file]).status).toBe(0);
-    const html = readFileSync(file, 'utf8');
-    // A lab's part of the page: from its heading to the next lab's.
-    const section = (id: string) => {
-      const start = html.indexOf(`<h2 id="lab-${id}"`);
-      const next = html.indexOf('<section class="lab">', start);
-      return html.slice(start, next === -1 ? undefined : next);
-    };
-    const bs = section('broken-schema');
-    expect(bs).toContain('<h3>Predictions as locked, run or not: first and latest</h3><p class="stats">30 locked a prediction, run or not · 6 revised</p>');
-    expect(bs).toContain('<td>n=30 · min 5 · median 42 · max 90</td><td>n=30 · min 12 · median 42 · max 85</td>');
-    expect(bs).toContain('<td>n=30 · rpc:-32603 12 · isError 10 · rpc:-32602 8</td><td>n=30 · rpc:-32603 17 · isError 10 · rpc:-32602 3</td>');
-    expect(bs).toContain('<tr><td>Ana</td><td>missing-arguments 90 · dominant-failure rpc:-32602</td><td>missing-arguments 40 · dominant-failure rpc:-32603</td></tr>');
-    expect(bs).toContain('<tr><td>&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;</td>');
-    expect(bs).toContain('<h3>Why: the reasoning written with the predictions</h3>');
-    expect(bs).toContain('<li><span class="count">6×</span><span class="quote">The server answers -32603 for a bad call</span></li><li><span class="count">4×</span><span class="quote">The schema rejects bad calls</span></li>');
-    expect(html).not.toContain('<img');
-    const sa = section('structural-anyof');
-    expect(sa).toContain('Nobody has run this lab yet.');
-    expect(sa).toContain('<p class="stats">2 locked a prediction, run or not · 1 revised</p>');
-    expect(sa).toContain('<tr><td>Ben</td><td>continue-ok 20</td><td>continue-ok 60</td></tr>');
   });
 });
