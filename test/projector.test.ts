@@ -193,6 +193,10 @@ describe('the projector page in chromium', () => {
     // Only that lab: the others stay hidden.
     expect(await page.locator('section[data-lab="structural-anyof"] .badge').textContent()).toBe('Measurement hidden until the instructor reveals it');
     expect(await page.locator('section[data-lab="structural-anyof"] .stats').textContent()).toBe('2 predicted · 1 revised · 0 ran it');
+    // Labels named like an object's inner workings are rows like any other, and change nothing else.
+    const rt = page.locator('section[data-lab="root-transform"] [data-question="dominant-failure-1-20"]');
+    for (const label of ['__proto__', 'constructor']) expect(await rt.locator(`[data-label="${label}"] .lbar.first`).textContent()).toBe('1 · First predictions');
+    expect(await page.evaluate(() => Object.keys(Object.prototype).length)).toBe(0);
 
     mkdirSync(join(REPO, 'test-output'), { recursive: true });
     await page.screenshot({ path: join(REPO, 'test-output', 'projector.png'), fullPage: true });

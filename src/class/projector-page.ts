@@ -240,17 +240,19 @@ const SCRIPT = String.raw`
   // Labels: one row per outcome typed, the first predictions' bar hatched, the latest solid, each with its count in words.
   function bars(q) {
     var box = el('div', 'labels');
-    var counts = {}, order = [];
+    // A Map, not an object: a label is the learner's text, and "__proto__" is a label like any other.
+    var counts = new Map();
     function add(which, d) {
-      if (!counts[d.value]) { counts[d.value] = { first: 0, latest: 0 }; order.push(d.value); }
-      counts[d.value][which] = d.learners;
+      if (!counts.has(d.value)) counts.set(d.value, { first: 0, latest: 0 });
+      counts.get(d.value)[which] = d.learners;
     }
     q.latest.distribution.forEach(function (d) { add('latest', d); });
     q.first.distribution.forEach(function (d) { add('first', d); });
     var measured = q.measured ? String(q.measured.value) : null;
-    if (measured !== null && !counts[measured]) { counts[measured] = { first: 0, latest: 0 }; order.push(measured); }
+    if (measured !== null && !counts.has(measured)) counts.set(measured, { first: 0, latest: 0 });
     var most = 1;
-    order.forEach(function (k) { most = Math.max(most, counts[k].first, counts[k].latest); });
+    counts.forEach(function (c) { most = Math.max(most, c.first, c.latest); });
+    var order = Array.from(counts.keys());
     order.forEach(function (label) {
       var row = el('div', 'lrow');
       row.setAttribute('data-label', label);
@@ -262,9 +264,10 @@ const SCRIPT = String.raw`
       [['first', t('class.projector.first')], ['latest', t('class.projector.latest')]].forEach(function (w) {
         var line = el('div', 'lbar ' + w[0]);
         var b = el('span', 'b');
-        b.style.width = Math.max(0.3, (counts[label][w[0]] / most) * 60) + '%';
+        var n = counts.get(label)[w[0]];
+        b.style.width = Math.max(0.3, (n / most) * 60) + '%';
         line.appendChild(b);
-        line.appendChild(el('span', '', counts[label][w[0]] + ' · ' + w[1]));
+        line.appendChild(el('span', '', n + ' · ' + w[1]));
         stack.appendChild(line);
       });
       if (right) stack.appendChild(el('div', 'measured', t('class.projector.measured', { value: label })));

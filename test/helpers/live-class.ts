@@ -84,6 +84,8 @@ export function writeClass(root: string): void {
     // A second lab nobody has run: Ana predicts 70; Ben 20, then revises to 60.
     const anyof = (kind: 'prediction' | 'revision', continueOk: number) => j.append({ kind, lab: 'structural-anyof', data: { answers: { 'continue-ok': continueOk }, reasoning: '', runs: RUNS, lang } });
     if (l.name === 'Ana') anyof('prediction', 70);
+    // Labels that are also the names of every object's inner workings: counted like any other.
+    if (l.name === 'Bo' || l.name === 'Cy') j.append({ kind: 'prediction', lab: 'root-transform', data: { answers: { 'dominant-failure-1-20': l.name === 'Bo' ? '__proto__' : 'constructor' }, reasoning: '', runs: RUNS, lang } });
     if (l.name === 'Ben') {
       anyof('prediction', 20);
       anyof('revision', 60);
