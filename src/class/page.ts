@@ -7,7 +7,7 @@ import type { Lang } from '../core/lang.js';
 import { formatNumber, t } from '../core/messages/index.js';
 import { esc, outcomeColour, page } from './html.js';
 import { modelRunsSection } from './model-runs.js';
-import type { ClassReport, LabelQuestionSummary, LabSummary, NumberQuestionSummary, QuestionSummary, Value } from './report.js';
+import { changedAnswers, tallyNumbers, type ClassReport, type LabelQuestionSummary, type LabSummary, type NumberQuestionSummary, type QuestionSummary, type ReflectionGroup, type Tally, type Value } from './report.js';
 
 const CSS = `
 :root { --ink: #1a1a1a; --muted: #555; --line: #c8c8c8; --accent: #0b5394; --good: #2e7d32; --card: #fafafa; }
@@ -196,10 +196,11 @@ function questionCard(q: QuestionSummary, lang: Lang, labId: string): string {
   return `<section class="card">${head}<div class="chips">${chips}</div>${measuredNote(q, lang)}${labelBars(q, lang, labId)}</section>`;
 }
 
-function reflections(lab: LabSummary, lang: Lang): string {
-  const title = `<h3>${esc(t('class.assumedWrong', lang))}</h3>`;
-  if (lab.reflections.length === 0) return `<section class="card reflections">${title}<p class="muted">${esc(t('class.noReflections', lang))}</p></section>`;
-  const groups = lab.reflections
+/** Lines grouped by language then by text (reflections, the why lines), each with how many learners wrote it. */
+function lineGroups(className: string, title: string, groups: ReflectionGroup[], empty: string, lang: Lang): string {
+  const head = `<h3>${esc(title)}</h3>`;
+  if (groups.length === 0) return `<section class="card ${className}">${head}<p class="muted">${esc(empty)}</p></section>`;
+  const body = groups
     .map((group) => {
       const shown = group.lines.slice(0, 10);
       const more = group.lines.length - shown.length;
@@ -207,7 +208,45 @@ function reflections(lab: LabSummary, lang: Lang): string {
       return `<h4 lang="${group.lang === 'other' ? '' : group.lang}">${esc(t(`class.langName.${group.lang}`, lang))}</h4><ol${group.lang === 'other' ? '' : ` lang="${group.lang}"`}>${items}</ol>${more > 0 ? `<p class="muted">${esc(t('class.moreLines', lang, { count: more }))}</p>` : ''}`;
     })
     .join('');
-  return `<section class="card reflections">${title}${groups}</section>`;
+  return `<section class="card ${className}">${head}${body}</section>`;
+}
+
+function reflections(lab: LabSummary, lang: Lang): string {
+  return lineGroups('reflections', t('class.assumedWrong', lang), lab.reflections, t('class.noReflections', lang), lang);
+}
+
+function reasons(lab: LabSummary, lang: Lang): string {
+  return lineGroups('reflections reasons', t('class.why', lang), lab.reasons, t('class.noReasons', lang), lang);
+}
+
+/** A tally in a table cell: n, min, median, max; or each label with its count. */
+function tallyCell(kind: 'number' | 'label', tally: Tally, lang: Lang): string {
+  if (tally.answered === 0) return '–';
+  const numbers = kind === 'number' ? tallyNumbers(tally) : null;
+  if (numbers) return esc(`n=${tally.answered} · ${t('class.min', lang)} ${formatNumber(numbers.min, lang)} · ${t('class.median', lang)} ${formatNumber(numbers.median, lang)} · ${t('class.max', lang)} ${formatNumber(numbers.max, lang)}`);
+  return esc(`n=${tally.answered} · ${tally.distribution.map((d) => `${show(d.value, lang)} ${d.learners}`).join(' · ')}`);
+}
+
+/** The live view: every learner's first and latest prediction, run or not, and who revised what. */
+function live(lab: LabSummary, lang: Lang): string {
+  if (lab.live.predicted === 0) return '';
+  const rows = lab.live.questions
+    .filter((q) => q.first.answered + q.latest.answered > 0)
+    .map((q) => `<tr><td><span class="qid">${esc(q.id)}</span></td><td>${tallyCell(q.kind, q.first, lang)}</td><td>${tallyCell(q.kind, q.latest, lang)}</td></tr>`)
+    .join('');
+  const table = `<table class="plain"><thead><tr><th>${esc(t('common.question', lang))}</th><th>${esc(t('class.first', lang))}</th><th>${esc(t('class.latest', lang))}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const answer = (v: Value | null) => (v === null ? '–' : show(v, lang));
+  const revised = lab.live.learners.filter((l) => l.revised);
+  const who =
+    revised.length === 0
+      ? ''
+      : `<h4>${esc(t('class.revisedTitle', lang))}</h4><table class="plain revisions"><thead><tr><th>${esc(t('class.learner', lang))}</th><th>${esc(t('class.first', lang))}</th><th>${esc(t('class.latest', lang))}</th></tr></thead><tbody>${revised
+          .map((l) => {
+            const changes = changedAnswers(l);
+            return `<tr><td>${esc(l.learner)}</td><td>${esc(changes.map(([id, a]) => `${id} ${answer(a)}`).join(' · ') || '=')}</td><td>${esc(changes.map(([id, , b]) => `${id} ${answer(b)}`).join(' · ') || '=')}</td></tr>`;
+          })
+          .join('')}</tbody></table>`;
+  return `<section class="card live"><h3>${esc(t('class.liveTitle', lang))}</h3><p class="stats">${esc(t('class.liveStats', lang, { predicted: lab.live.predicted, revised: lab.live.revised }))}</p>${table}${who}</section>`;
 }
 
 /** Questions nobody answered: one compact table instead of a card each. */
@@ -222,10 +261,12 @@ function unansweredTable(questions: QuestionSummary[], lang: Lang): string {
 function labSection(lab: LabSummary, lang: Lang): string {
   const head = `<h2 id="lab-${esc(lab.id)}">${esc(lab.title).replace(/`([^`]+)`/g, '<code>$1</code>')}<span class="labid">${esc(lab.id)}</span></h2>`;
   const stats = `<p class="stats">${esc(t('class.labStats', lang, { ran: lab.ran, learners: lab.learners, predicted: lab.predicted, revised: lab.revised }))}${lab.predictedNotRun > 0 ? ` · ${esc(t('class.predictedNotRun', lang, { count: lab.predictedNotRun }))}` : ''}</p>`;
-  if (lab.ran === 0) return `<section class="lab">${head}${lab.learners > 0 ? stats : ''}<p class="muted">${esc(t('class.noRuns', lang))}</p></section>`;
+  // Predictions and their why lines count whether or not anyone ran the lab (a live class predicts long before it runs).
+  const predicted = lab.live.predicted > 0 ? `${live(lab, lang)}${reasons(lab, lang)}` : '';
+  if (lab.ran === 0) return `<section class="lab">${head}${lab.learners > 0 ? stats : ''}<p class="muted">${esc(t('class.noRuns', lang))}</p>${predicted}</section>`;
   const answered = lab.questions.filter((q) => q.answered > 0);
   const unanswered = lab.questions.filter((q) => q.answered === 0);
-  return `<section class="lab">${head}${stats}${answered.map((q) => questionCard(q, lang, lab.id)).join('')}${unansweredTable(unanswered, lang)}${reflections(lab, lang)}</section>`;
+  return `<section class="lab">${head}${stats}${answered.map((q) => questionCard(q, lang, lab.id)).join('')}${unansweredTable(unanswered, lang)}${predicted}${reflections(lab, lang)}</section>`;
 }
 
 /** The labs at a glance, linking to their sections. */

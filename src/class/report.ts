@@ -19,6 +19,14 @@
  *   wrote in, then by text, ignoring case and runs of white space; each text
  *   counts the learners who wrote it (once each), most frequent first, and is
  *   shown as most of them wrote it (on a tie, in sentence case if one was).
+ * - The live view (`live`, what the projector of `class serve` shows): every
+ *   learner with a 'prediction' or 'revision' entry for the lab, whether or
+ *   not they ran it; their FIRST such entry and their LATEST one (journal
+ *   order), each question's answers counted both ways. A learner revised when
+ *   they locked more than one (the lab writes every later one as a
+ *   'revision', src/learn/flow.ts).
+ * - The "why" lines (`reasons`): the reasoning written with each prediction
+ *   and revision, grouped exactly like reflections.
  *
  * Everything a learner typed (names, labels, reflections) stays as it was
  * here; the HTML and terminal renderers escape it.
@@ -85,6 +93,48 @@ export interface ReflectionGroup {
   lines: { text: string; learners: number }[];
 }
 
+/** A tally of one question's answers: how many learners gave each, numbers ascending by value, labels most frequent first. (Not figures.ts's Spread, a figure's mean and range over seeds.) */
+export interface Tally {
+  answered: number;
+  distribution: { value: Value; learners: number }[];
+}
+
+/** One locked prediction or revision, its answers read as the report reads them (labels normalised; null when not answered). */
+export interface LockedAnswers {
+  kind: 'prediction' | 'revision';
+  at: string;
+  answers: Record<string, Value | null>;
+}
+
+export interface LiveLearner {
+  /** As the report names the journal (untrusted text). */
+  learner: string;
+  ran: boolean;
+  revised: boolean;
+  first: LockedAnswers;
+  latest: LockedAnswers;
+}
+
+export interface LiveQuestion {
+  id: string;
+  kind: 'number' | 'label';
+  /** Each learner's first prediction. */
+  first: Tally;
+  /** Each learner's latest prediction or revision. */
+  latest: Tally;
+}
+
+/** Predictions as they are locked, whether or not the learner ran the lab: what the room sees before the reveal. */
+export interface LiveSummary {
+  /** Learners with at least one prediction or revision for this lab. */
+  predicted: number;
+  /** Of those, how many locked more than one (their latest is a revision). */
+  revised: number;
+  /** In journal order (the journals sorted by path). */
+  learners: LiveLearner[];
+  questions: LiveQuestion[];
+}
+
 export interface LabSummary {
   id: string;
   title: string;
@@ -100,6 +150,9 @@ export interface LabSummary {
   predictedNotRun: number;
   questions: QuestionSummary[];
   reflections: ReflectionGroup[];
+  live: LiveSummary;
+  /** The "why" lines written with predictions and revisions, grouped like reflections. */
+  reasons: ReflectionGroup[];
 }
 
 export interface ClassReport {
@@ -165,6 +218,8 @@ interface LearnerLab {
   latestRun?: JournalEntry;
   counted?: JournalEntry;
   hasPrediction: boolean;
+  /** Every 'prediction' and 'revision' entry, in journal order. */
+  predictions: JournalEntry[];
   reflections: JournalEntry[];
 }
 
@@ -182,6 +237,7 @@ function learnerLab(journal: ReadJournal, labId: string): LearnerLab | undefined
     latestRun: runAt === -1 ? undefined : entries[runAt],
     counted,
     hasPrediction: entries.some(isPrediction),
+    predictions: entries.filter(isPrediction),
     reflections: entries.filter((e) => e.kind === 'reflection' && typeof e.data.text === 'string' && !e.data.hint),
   };
 }
@@ -243,14 +299,17 @@ function readability(text: string): number {
   return sentence * 2 - shouting * 3;
 }
 
-function summariseReflections(people: LearnerLab[]): ReflectionGroup[] {
+/** Lines of text, one list per learner (a reflection's `text`, a prediction's `reasoning`), grouped by language then by line. */
+function groupLines(people: JournalEntry[][], field: 'text' | 'reasoning'): ReflectionGroup[] {
   type Group = { learners: number; first: number; spellings: Map<string, number> };
   const groups = new Map<ReflectionGroup['lang'], Map<string, Group>>();
   let order = 0;
-  for (const person of people) {
+  for (const entries of people) {
     const said = new Set<string>();
-    for (const entry of person.reflections) {
-      const text = tidyLine(entry.data.text as string);
+    for (const entry of entries) {
+      const raw = entry.data[field];
+      if (typeof raw !== 'string') continue;
+      const text = tidyLine(raw);
       if (text === '') continue;
       const lang: ReflectionGroup['lang'] = entry.data.lang === 'en' || entry.data.lang === 'es' ? entry.data.lang : 'other';
       const key = lineKey(text);
@@ -275,6 +334,62 @@ function summariseReflections(people: LearnerLab[]): ReflectionGroup[] {
     }));
 }
 
+function lockedAnswers(lab: Lab, entry: JournalEntry): LockedAnswers {
+  return {
+    kind: entry.kind === 'revision' ? 'revision' : 'prediction',
+    at: entry.at,
+    answers: Object.fromEntries(lab.questions.map((q) => [q.id, answerOf(q, entry) ?? null])),
+  };
+}
+
+/** Answers counted: numbers ascending by value, labels most frequent first (on a tie, alphabetical). */
+export function tallyOf(kind: Question['kind'], answers: (Value | null)[]): Tally {
+  const given = answers.filter((v): v is Value => v !== null);
+  const counts = new Map<Value, number>();
+  for (const value of given) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const distribution = [...counts.entries()].map(([value, learners]) => ({ value, learners }));
+  if (kind === 'number') distribution.sort((a, b) => (a.value as number) - (b.value as number));
+  else distribution.sort((a, b) => b.learners - a.learners || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return { answered: given.length, distribution };
+}
+
+/** A numeric tally's least, median and greatest answer; null with no answers. */
+export function tallyNumbers(tally: Tally): { min: number; median: number; max: number } | null {
+  const all = tally.distribution.flatMap((d) => new Array<number>(d.learners).fill(d.value as number));
+  if (all.length === 0) return null;
+  return { min: all[0]!, median: median(all)!, max: all.at(-1)! };
+}
+
+/** The questions whose answer changed between a learner's first and latest prediction, each as [question id, first, latest]. */
+export function changedAnswers(learner: LiveLearner): [string, Value | null, Value | null][] {
+  return Object.keys(learner.latest.answers)
+    .filter((id) => learner.first.answers[id] !== learner.latest.answers[id])
+    .map((id) => [id, learner.first.answers[id] ?? null, learner.latest.answers[id] ?? null]);
+}
+
+function summariseLive(lab: Lab, people: LearnerLab[]): LiveSummary {
+  const learners: LiveLearner[] = people
+    .filter((p) => p.predictions.length > 0)
+    .map((p) => ({
+      learner: p.journal.display,
+      ran: p.latestRun !== undefined,
+      revised: p.predictions.length > 1,
+      first: lockedAnswers(lab, p.predictions[0]!),
+      latest: lockedAnswers(lab, p.predictions.at(-1)!),
+    }));
+  return {
+    predicted: learners.length,
+    revised: learners.filter((l) => l.revised).length,
+    learners,
+    questions: lab.questions.map((q) => ({
+      id: q.id,
+      kind: q.kind,
+      first: tallyOf(q.kind, learners.map((l) => l.first.answers[q.id] ?? null)),
+      latest: tallyOf(q.kind, learners.map((l) => l.latest.answers[q.id] ?? null)),
+    })),
+  };
+}
+
 export function summariseLab(lab: Lab, journals: ReadJournal[], lang: Lang): LabSummary {
   const people = journals.map((j) => learnerLab(j, lab.id)).filter((p): p is LearnerLab => p !== undefined);
   const ran = people.filter((p) => p.latestRun !== undefined);
@@ -288,7 +403,9 @@ export function summariseLab(lab: Lab, journals: ReadJournal[], lang: Lang): Lab
     revised: counted.filter((e) => e.kind === 'revision').length,
     predictedNotRun: people.filter((p) => p.latestRun === undefined && p.hasPrediction).length,
     questions: lab.questions.map((q) => summariseQuestion(lab, q, lang, counted, ran.map((p) => p.latestRun!))),
-    reflections: summariseReflections(people),
+    reflections: groupLines(people.map((p) => p.reflections), 'text'),
+    live: summariseLive(lab, people),
+    reasons: groupLines(people.map((p) => p.predictions), 'reasoning'),
   };
 }
 

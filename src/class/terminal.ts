@@ -5,7 +5,7 @@
  */
 import type { Lang } from '../core/lang.js';
 import { formatNumber, t } from '../core/messages/index.js';
-import type { ClassReport, QuestionSummary, Value } from './report.js';
+import { changedAnswers, tallyNumbers, type ClassReport, type LabSummary, type QuestionSummary, type ReflectionGroup, type Tally, type Value } from './report.js';
 import { modelRunsLines } from './model-runs.js';
 
 /** Learner text for a terminal: control characters (ESC included) shown as U+FFFD, one line, at most `max` characters. */
@@ -47,6 +47,49 @@ function questionLines(q: QuestionSummary, lang: Lang): string[] {
   return lines;
 }
 
+/** One tally on one line: n, min, median, max for numbers; the labels and their counts, most frequent first. */
+function tallyLine(kind: 'number' | 'label', tally: Tally, lang: Lang): string {
+  if (tally.answered === 0) return t('class.noAnswer', lang);
+  const numbers = kind === 'number' ? tallyNumbers(tally) : null;
+  if (numbers) return `n=${tally.answered}  ${t('class.min', lang)} ${formatNumber(numbers.min, lang)}  ${t('class.median', lang)} ${formatNumber(numbers.median, lang)}  ${t('class.max', lang)} ${formatNumber(numbers.max, lang)}`;
+  const labels = tally.distribution.slice(0, 5).map((d) => `${show(d.value, lang)} ${d.learners}`);
+  return `n=${tally.answered}  ${labels.join(' · ')}${tally.distribution.length > 5 ? ' · …' : ''}`;
+}
+
+/** The live view: every learner's first and latest prediction, run or not; who revised, and how. */
+function liveLines(lab: LabSummary, lang: Lang): string[] {
+  if (lab.live.predicted === 0) return [];
+  const out = [`  ${t('class.liveStats', lang, { predicted: lab.live.predicted, revised: lab.live.revised })}`];
+  const first = t('class.first', lang);
+  const latest = t('class.latest', lang);
+  const width = Math.max(first.length, latest.length);
+  for (const q of lab.live.questions) {
+    if (q.first.answered + q.latest.answered === 0) continue;
+    out.push(`    ${q.id.padEnd(26)} ${first.padEnd(width)}  ${tallyLine(q.kind, q.first, lang)}`);
+    out.push(`    ${''.padEnd(26)} ${latest.padEnd(width)}  ${tallyLine(q.kind, q.latest, lang)}`);
+  }
+  const revised = lab.live.learners.filter((l) => l.revised);
+  if (revised.length > 0) out.push(`  ${t('class.revisedTitle', lang)}:`);
+  const answer = (v: Value | null) => (v === null ? t('class.noAnswer', lang) : show(v, lang));
+  for (const learner of revised.slice(0, 10)) {
+    const changes = changedAnswers(learner).map(([id, a, b]) => `${id} ${answer(a)} → ${answer(b)}`);
+    out.push(`    ${safe(learner.learner, 40)}: ${changes.join(' · ') || '='}`);
+  }
+  if (revised.length > 10) out.push(`    ${t('class.moreLines', lang, { count: revised.length - 10 })}`);
+  return out;
+}
+
+/** Grouped lines (reflections, reasons): a title per language, the five most frequent lines with how many wrote them. */
+function lineGroups(title: string, groups: ReflectionGroup[], lang: Lang): string[] {
+  const out: string[] = [];
+  for (const group of groups) {
+    out.push(`  ${title} (${t(`class.langName.${group.lang}`, lang)}):`);
+    for (const line of group.lines.slice(0, 5)) out.push(`    ${String(line.learners).padStart(3)}× ${safe(line.text)}`);
+    if (group.lines.length > 5) out.push(`         ${t('class.moreLines', lang, { count: group.lines.length - 5 })}`);
+  }
+  return out;
+}
+
 export function renderClassTerminal(report: ClassReport): string {
   const { lang } = report;
   const out: string[] = [];
@@ -65,15 +108,14 @@ export function renderClassTerminal(report: ClassReport): string {
     out.push(`${lab.id} · ${lab.title}`);
     if (lab.ran === 0) {
       out.push(`  ${t('class.noRuns', lang)}${lab.predictedNotRun > 0 ? ` ${t('class.predictedNotRun', lang, { count: lab.predictedNotRun })}` : ''}`);
-      continue;
+    } else {
+      out.push(`  ${t('class.labStats', lang, { ran: lab.ran, learners: lab.learners, predicted: lab.predicted, revised: lab.revised })}${lab.predictedNotRun > 0 ? ` · ${t('class.predictedNotRun', lang, { count: lab.predictedNotRun })}` : ''}`);
+      for (const q of lab.questions) out.push(...questionLines(q, lang));
     }
-    out.push(`  ${t('class.labStats', lang, { ran: lab.ran, learners: lab.learners, predicted: lab.predicted, revised: lab.revised })}${lab.predictedNotRun > 0 ? ` · ${t('class.predictedNotRun', lang, { count: lab.predictedNotRun })}` : ''}`);
-    for (const q of lab.questions) out.push(...questionLines(q, lang));
-    for (const group of lab.reflections) {
-      out.push(`  ${t('class.assumedWrong', lang)} (${t(`class.langName.${group.lang}`, lang)}):`);
-      for (const line of group.lines.slice(0, 5)) out.push(`    ${String(line.learners).padStart(3)}× ${safe(line.text)}`);
-      if (group.lines.length > 5) out.push(`         ${t('class.moreLines', lang, { count: group.lines.length - 5 })}`);
-    }
+    // Predictions count whether or not the lab was run (a live class predicts long before it runs).
+    out.push(...liveLines(lab, lang));
+    out.push(...lineGroups(t('class.why', lang), lab.reasons, lang));
+    out.push(...lineGroups(t('class.assumedWrong', lang), lab.reflections, lang));
   }
   out.push(...modelRunsLines(report.modelRuns ?? [], lang));
   return out.join('\n');

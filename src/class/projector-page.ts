@@ -1,0 +1,434 @@
+/**
+ * The projector page of `npm run class -- serve` (GET /): one static HTML
+ * page, its CSS and script inline, nothing fetched from anywhere but the
+ * class server's own /api/state and /api/reveal. It holds no data: the
+ * script asks for the state (src/class/projector.ts) every 2 seconds and
+ * draws it, so the page itself can be served to anyone without leaking a name.
+ *
+ * The token: the serve command prints `http://127.0.0.1:PORT/#token=TOKEN`.
+ * A fragment never travels to the server, so the script reads it, keeps it in
+ * sessionStorage (this tab only), and removes it from the address bar
+ * (history.replaceState) before the room can read it off the screen; every
+ * request sends it as `Authorization: Bearer <token>`.
+ *
+ * Readable on a projector: large type, black on white, and no colour as the
+ * only signal (first predictions are hollow dots and outlined bars, the
+ * latest filled ones, each row labelled in words; the measurement is a dashed
+ * line with its value written beside it). Every learner's text is inserted
+ * with textContent, never as HTML: a name like `<img src=x onerror=...>`
+ * shows as those characters. The Content-Security-Policy backs that up: no
+ * script but this one (allowed by its SHA-256, as CSP Level 2 defines hash
+ * sources: https://www.w3.org/TR/CSP2/#script-src-hash-usage), no connection
+ * but to the server that sent the page.
+ */
+import { createHash } from 'node:crypto';
+import type { Lang } from '../core/lang.js';
+import { CATALOGUES, type MessageId } from '../core/messages/index.js';
+import { esc, page } from './html.js';
+import { t } from '../core/messages/index.js';
+
+/** The texts the script needs, in the page's language (plural forms chosen in the browser by Intl.PluralRules). */
+const TEXT_IDS = [
+  'class.projector.noToken',
+  'class.projector.badToken',
+  'class.projector.offline',
+  'class.projector.updated',
+  'class.projector.journals',
+  'class.projector.stats',
+  'class.projector.predictions',
+  'class.projector.hidden',
+  'class.projector.revealed',
+  'class.projector.reveal',
+  'class.projector.hide',
+  'class.projector.measured',
+  'class.projector.notMeasured',
+  'class.projector.first',
+  'class.projector.latest',
+  'class.projector.who',
+  'class.projector.revisions',
+  'class.projector.noPredictions',
+  'class.projector.axis',
+  'class.projector.learner',
+  'class.why',
+  'class.langName.en',
+  'class.langName.es',
+  'class.langName.other',
+  'class.min',
+  'class.median',
+  'class.max',
+] as const satisfies readonly MessageId[];
+
+const CSS = `
+:root { --ink: #000; --muted: #333; --line: #777; --accent: #003a75; --card: #fff; }
+* { box-sizing: border-box; }
+html { font-size: 24px; }
+body { margin: 0; font-family: system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); background: #fff; line-height: 1.35; }
+header { display: flex; flex-wrap: wrap; align-items: baseline; gap: .3rem 1.5rem; padding: .6rem 1.2rem; border-bottom: 6px solid var(--accent); }
+h1 { font-size: 2rem; margin: 0; }
+#status { font-size: 1.1rem; margin: 0; font-weight: 600; }
+#status.problem { border: 3px solid #000; padding: .1rem .5rem; background: #ffe08a; }
+#updated { font-size: .9rem; margin: 0 0 0 auto; color: var(--muted); }
+main { padding: 0 1.2rem 3rem; }
+section.lab { border-top: 4px solid var(--line); margin-top: 1.2rem; padding-top: .4rem; }
+h2 { font-size: 1.8rem; margin: .2rem 0; }
+h2 .key { display: inline-block; min-width: 1.6em; border: 3px solid var(--ink); border-radius: 6px; text-align: center; margin-right: .4rem; }
+h2 code { font-size: .6em; color: var(--muted); font-weight: normal; margin-left: .5rem; }
+h2 code.inline { font-size: .9em; color: var(--ink); font-weight: 700; margin: 0; }
+.stats { font-size: 1.2rem; margin: .2rem 0; }
+.reveal { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin: .3rem 0 .6rem; font-size: 1.1rem; }
+.badge { border: 3px solid var(--ink); border-radius: 6px; padding: .05rem .5rem; font-weight: 700; }
+.badge.hidden { border-style: dashed; }
+button { font: inherit; font-size: 1rem; padding: .25rem .8rem; border: 3px solid var(--accent); border-radius: 6px; background: #fff; color: var(--accent); font-weight: 700; cursor: pointer; }
+button:focus-visible { outline: 4px solid #000; outline-offset: 2px; }
+.q { border: 2px solid var(--line); border-radius: 8px; padding: .5rem .8rem; margin: .6rem 0; }
+h3 { font-size: 1.2rem; margin: 0 0 .2rem; font-weight: 600; }
+.qid { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .75rem; color: var(--muted); margin-left: .4rem; }
+.count { font-size: 1.4rem; font-weight: 800; margin: .1rem 0; }
+.measured { font-size: 1.3rem; font-weight: 800; color: var(--accent); margin: .2rem 0; }
+.hiddennote { font-size: 1rem; color: var(--muted); font-style: italic; margin: .2rem 0; }
+svg { width: 100%; height: auto; display: block; }
+.numbers { font-size: 1rem; margin: .1rem 0; }
+.lrow { display: grid; grid-template-columns: 11rem 1fr; gap: .2rem .6rem; align-items: center; margin: .35rem 0; }
+.lname { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 1.05rem; text-align: right; overflow-wrap: anywhere; }
+.lname.right { font-weight: 800; }
+.lbars { display: flex; flex-direction: column; gap: .15rem; }
+.lbar { display: flex; align-items: center; gap: .5rem; font-size: .9rem; }
+.lbar span.b { display: inline-block; height: 1.1rem; border: 3px solid var(--ink); }
+.lbar.first span.b { background: repeating-linear-gradient(45deg, #fff 0 6px, #999 6px 9px); }
+.lbar.latest span.b { background: var(--ink); }
+.tick { font-weight: 800; color: var(--accent); }
+table { border-collapse: collapse; font-size: 1rem; margin: .3rem 0; }
+th, td { border: 2px solid var(--line); padding: .1rem .5rem; text-align: left; vertical-align: top; }
+.name { overflow-wrap: anywhere; max-width: 18rem; }
+.why ol { list-style: none; padding: 0; margin: .2rem 0; }
+.why li { font-size: 1.1rem; margin: .2rem 0; }
+.why .n { display: inline-block; min-width: 2.4rem; font-weight: 800; text-align: right; margin-right: .5rem; }
+.who { font-size: .95rem; color: var(--muted); }
+.who .name { color: var(--ink); }
+`;
+
+/**
+ * The script, as plain ES2019 in a string: it runs in the projector's browser
+ * as written, untouched by the kit's bundler. `TEXTS` and `LANG` are filled
+ * in by projectorHtml.
+ */
+const SCRIPT = String.raw`
+(function () {
+  'use strict';
+  var TEXTS = __TEXTS__;
+  var LANG = __LANG__;
+  var SVG = 'http://www.w3.org/2000/svg';
+  var KEY = 'schema-breaks-projector-token';
+  var plural = new Intl.PluralRules(LANG);
+  var numbers = new Intl.NumberFormat(LANG, { maximumFractionDigits: 2, useGrouping: false });
+  function t(id, values) {
+    var m = TEXTS[id];
+    values = values || {};
+    if (typeof m !== 'string') m = (typeof values.count === 'number' && m[plural.select(values.count)]) || m.other;
+    return m.replace(/\{(\w+)\}/g, function (whole, key) {
+      if (!Object.prototype.hasOwnProperty.call(values, key)) return whole;
+      return typeof values[key] === 'number' ? numbers.format(values[key]) : String(values[key]);
+    });
+  }
+  function show(v, unit) { return typeof v === 'number' ? numbers.format(v) + (unit === '%' ? '%' : '') : String(v); }
+  function el(tag, className, text) {
+    var e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function svg(tag, attrs, text) {
+    var e = document.createElementNS(SVG, tag);
+    for (var k in attrs) e.setAttribute(k, String(attrs[k]));
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // The token: from the fragment once, then from this tab's sessionStorage; the address bar keeps no trace of it.
+  var match = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+  var token = null;
+  if (match) {
+    try { token = decodeURIComponent(match[1]); } catch (e) { token = match[1]; }
+    try { sessionStorage.setItem(KEY, token); } catch (e) { /* storage off: the token lives in this page only */ }
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  if (!token) {
+    try { token = sessionStorage.getItem(KEY); } catch (e) { /* storage off: only a token in the address works */ }
+  }
+  var statusLine = document.getElementById('status');
+  var updatedLine = document.getElementById('updated');
+  var main = document.getElementById('labs');
+  function status(text, problem) {
+    statusLine.textContent = text;
+    statusLine.className = problem ? 'problem' : '';
+  }
+
+  function median(tally) {
+    var all = [];
+    tally.distribution.forEach(function (d) { for (var i = 0; i < d.learners; i++) all.push(d.value); });
+    if (all.length === 0) return null;
+    var mid = Math.floor(all.length / 2);
+    return all.length % 2 ? all[mid] : Math.round(((all[mid - 1] + all[mid]) / 2) * 100) / 100;
+  }
+  function niceStep(span) {
+    var raw = span / 6, power = Math.pow(10, Math.floor(Math.log10(raw)));
+    var steps = [1, 2, 5, 10];
+    for (var i = 0; i < steps.length; i++) if (steps[i] * power >= raw) return steps[i] * power;
+    return 10 * power;
+  }
+
+  // Numbers: the question's axis, the first predictions as hollow dots above it, the latest as filled dots, the measurement a dashed line.
+  function dots(q) {
+    var values = [];
+    [q.first, q.latest].forEach(function (s) { s.distribution.forEach(function (d) { values.push(d.value); }); });
+    if (q.measured && typeof q.measured.value === 'number') values.push(q.measured.value);
+    var lo = q.axis ? q.axis.min : Math.min.apply(null, values), hi = q.axis ? q.axis.max : Math.max.apply(null, values);
+    values.forEach(function (v) { lo = Math.min(lo, v); hi = Math.max(hi, v); });
+    if (lo === hi) { lo -= 1; hi += 1; }
+    var W = 1000, left = 30, right = 30, r = 10;
+    var x = function (v) { return left + ((v - lo) / (hi - lo)) * (W - left - right); };
+    var bands = [{ tally: q.first, hollow: true, label: t('class.projector.first') }, { tally: q.latest, hollow: false, label: t('class.projector.latest') }];
+    var shapes = [], y = 40;
+    bands.forEach(function (band) {
+      var levels = [], placed = [];
+      band.tally.distribution.forEach(function (d) {
+        for (var n = 0; n < d.learners; n++) {
+          var cx = x(d.value), level = 0;
+          while ((levels[level] || []).some(function (o) { return Math.abs(o - cx) < 2 * r + 1; })) level++;
+          (levels[level] = levels[level] || []).push(cx);
+          placed.push({ cx: cx, level: level });
+        }
+      });
+      // The band's name on a line of its own above its dots (hollow: first; filled: now), then the dots stacked up from its baseline.
+      shapes.push(svg('text', { x: 0, y: y + 26, 'font-size': 24, 'font-weight': 700, fill: '#000' }, (band.hollow ? '○ ' : '● ') + band.label + ' (' + band.tally.answered + ')'));
+      var height = Math.max(levels.length, 2) * (2 * r + 2) + 10;
+      var base = y + 34 + height;
+      shapes.push(svg('line', { x1: left, y1: base, x2: W - right, y2: base, stroke: '#777', 'stroke-width': 1 }));
+      placed.forEach(function (p) {
+        shapes.push(svg('circle', { cx: p.cx.toFixed(1), cy: (base - r - 2 - p.level * (2 * r + 2)).toFixed(1), r: band.hollow ? r - 1.5 : r, fill: band.hollow ? '#fff' : '#000', stroke: '#000', 'stroke-width': band.hollow ? 3 : 1, 'class': band.hollow ? 'dot first' : 'dot latest' }));
+      });
+      y = base + 14;
+    });
+    var axisY = y;
+    shapes.push(svg('line', { x1: left, y1: axisY, x2: W - right, y2: axisY, stroke: '#000', 'stroke-width': 3 }));
+    var step = niceStep(hi - lo);
+    for (var v = Math.ceil(lo / step) * step, i = 0; v <= hi + step / 1000 && i < 40; v += step, i++) {
+      var tx = x(v).toFixed(1);
+      shapes.push(svg('line', { x1: tx, y1: axisY, x2: tx, y2: axisY + 10, stroke: '#000', 'stroke-width': 3 }));
+      shapes.push(svg('text', { x: tx, y: axisY + 36, 'text-anchor': 'middle', 'font-size': 24, fill: '#000' }, numbers.format(Math.round(v * 1e6) / 1e6)));
+    }
+    if (q.measured && typeof q.measured.value === 'number') {
+      var mx = x(q.measured.value);
+      if (q.measured.range && q.measured.range[0] !== q.measured.range[1]) {
+        shapes.unshift(svg('rect', { x: x(q.measured.range[0]).toFixed(1), y: 30, width: Math.max(2, x(q.measured.range[1]) - x(q.measured.range[0])).toFixed(1), height: axisY - 30, fill: '#cfe0f5' }));
+      }
+      shapes.push(svg('line', { x1: mx.toFixed(1), y1: 30, x2: mx.toFixed(1), y2: axisY, stroke: '#003a75', 'stroke-width': 5, 'stroke-dasharray': '12 6' }));
+      shapes.push(svg('text', { x: mx.toFixed(1), y: 24, 'text-anchor': mx > W - 200 ? 'end' : mx < 200 ? 'start' : 'middle', 'font-size': 26, 'font-weight': 800, fill: '#003a75' }, t('class.projector.measured', { value: show(q.measured.value, q.unit) })));
+    }
+    var H = axisY + 48;
+    var root = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img' });
+    root.appendChild(svg('title', {}, q.id + ': ' + t('class.projector.axis', { min: numbers.format(lo), max: numbers.format(hi) })));
+    shapes.forEach(function (s) { root.appendChild(s); });
+    return root;
+  }
+  function numberLine(label, tally) {
+    if (tally.answered === 0) return label + ': –';
+    var d = tally.distribution;
+    return label + ': ' + t('class.min') + ' ' + numbers.format(d[0].value) + ' · ' + t('class.median') + ' ' + numbers.format(median(tally)) + ' · ' + t('class.max') + ' ' + numbers.format(d[d.length - 1].value);
+  }
+
+  // Labels: one row per outcome typed, the first predictions' bar hatched, the latest solid, each with its count in words.
+  function bars(q) {
+    var box = el('div', 'labels');
+    // A Map, not an object: a label is the learner's text, and "__proto__" is a label like any other.
+    var counts = new Map();
+    function add(which, d) {
+      if (!counts.has(d.value)) counts.set(d.value, { first: 0, latest: 0 });
+      counts.get(d.value)[which] = d.learners;
+    }
+    q.latest.distribution.forEach(function (d) { add('latest', d); });
+    q.first.distribution.forEach(function (d) { add('first', d); });
+    var measured = q.measured ? String(q.measured.value) : null;
+    if (measured !== null && !counts.has(measured)) counts.set(measured, { first: 0, latest: 0 });
+    var most = 1;
+    counts.forEach(function (c) { most = Math.max(most, c.first, c.latest); });
+    var order = Array.from(counts.keys());
+    order.forEach(function (label) {
+      var row = el('div', 'lrow');
+      row.setAttribute('data-label', label);
+      var right = measured !== null && label === measured;
+      var name = el('span', 'lname' + (right ? ' right' : ''), label);
+      if (right) { name.appendChild(document.createTextNode(' ')); name.appendChild(el('span', 'tick', '✓')); }
+      row.appendChild(name);
+      var stack = el('div', 'lbars');
+      [['first', t('class.projector.first')], ['latest', t('class.projector.latest')]].forEach(function (w) {
+        var line = el('div', 'lbar ' + w[0]);
+        var b = el('span', 'b');
+        var n = counts.get(label)[w[0]];
+        b.style.width = Math.max(0.3, (n / most) * 60) + '%';
+        line.appendChild(b);
+        line.appendChild(el('span', '', n + ' · ' + w[1]));
+        stack.appendChild(line);
+      });
+      if (right) stack.appendChild(el('div', 'measured', t('class.projector.measured', { value: label })));
+      row.appendChild(stack);
+      box.appendChild(row);
+    });
+    return box;
+  }
+
+  function question(lab, original) {
+    // The measurement only for a revealed lab, whatever the state carries.
+    var q = Object.assign({}, original, { measured: lab.revealed ? original.measured : null });
+    var card = el('div', 'q');
+    card.setAttribute('data-question', q.id);
+    var h = el('h3', '', q.prompt);
+    h.appendChild(el('span', 'qid', q.id));
+    card.appendChild(h);
+    var count = el('p', 'count', t('class.projector.predictions', { count: q.latest.answered }));
+    count.setAttribute('data-count', String(q.latest.answered));
+    card.appendChild(count);
+    if (q.measured) {
+      var m = el('p', 'measured', t('class.projector.measured', { value: show(q.measured.value, q.unit) }));
+      m.setAttribute('data-measured', String(q.measured.value));
+      card.appendChild(m);
+    } else card.appendChild(el('p', 'hiddennote', lab.revealed ? t('class.projector.notMeasured') : t('class.projector.hidden')));
+    if (q.first.answered + q.latest.answered === 0) return card;
+    if (q.kind === 'number') {
+      card.appendChild(dots(q));
+      card.appendChild(el('p', 'numbers', numberLine(t('class.projector.first'), q.first)));
+      card.appendChild(el('p', 'numbers', numberLine(t('class.projector.latest'), q.latest)));
+    } else card.appendChild(bars(q));
+    return card;
+  }
+
+  function answers(lab, learner, which) {
+    return lab.questions.filter(function (q) { return learner.first[q.id] !== learner.latest[q.id]; })
+      .map(function (q) { return q.id + ' ' + (learner[which][q.id] === null ? '–' : show(learner[which][q.id], q.unit)); }).join(' · ');
+  }
+
+  function labSection(lab) {
+    var section = el('section', 'lab');
+    section.setAttribute('data-lab', lab.id);
+    var h = el('h2');
+    h.appendChild(el('span', 'key', String(lab.key)));
+    // Words in backticks in a title are code, as on the class report's page.
+    lab.title.split('\u0060').forEach(function (part, i) { h.appendChild(i % 2 ? el('code', 'inline', part) : document.createTextNode(part)); });
+    h.appendChild(el('code', '', lab.id));
+    section.appendChild(h);
+    section.appendChild(el('p', 'stats', t('class.projector.stats', { predicted: lab.predicted, revised: lab.revised, ran: lab.ran })));
+    var reveal = el('div', 'reveal');
+    reveal.appendChild(el('span', 'badge ' + (lab.revealed ? 'shown' : 'hidden'), lab.revealed ? '✓ ' + t('class.projector.revealed') : t('class.projector.hidden')));
+    var button = el('button', '', lab.revealed ? t('class.projector.hide') : t('class.projector.reveal'));
+    button.type = 'button';
+    button.setAttribute('aria-pressed', lab.revealed ? 'true' : 'false');
+    button.addEventListener('click', function () { toggle(lab.id, !lab.revealed, button); });
+    reveal.appendChild(button);
+    section.appendChild(reveal);
+    if (lab.predicted === 0) {
+      section.appendChild(el('p', 'hiddennote', t('class.projector.noPredictions')));
+      return section;
+    }
+    lab.questions.forEach(function (q) { section.appendChild(question(lab, q)); });
+    var revised = lab.learners.filter(function (l) { return l.revised; });
+    if (revised.length > 0) {
+      section.appendChild(el('h3', '', t('class.projector.revisions')));
+      var table = el('table', 'revisions');
+      var head = el('tr');
+      [t('class.projector.learner'), t('class.projector.first'), t('class.projector.latest')].forEach(function (x) { head.appendChild(el('th', '', x)); });
+      table.appendChild(head);
+      revised.forEach(function (l) {
+        var tr = el('tr');
+        tr.appendChild(el('td', 'name', l.name));
+        tr.appendChild(el('td', 'first', answers(lab, l, 'first')));
+        tr.appendChild(el('td', 'latest', answers(lab, l, 'latest')));
+        table.appendChild(tr);
+      });
+      section.appendChild(table);
+    }
+    if (lab.reasons.length > 0) {
+      var why = el('div', 'why');
+      why.appendChild(el('h3', '', t('class.why')));
+      lab.reasons.forEach(function (group) {
+        why.appendChild(el('p', 'who', t('class.langName.' + group.lang)));
+        var list = el('ol');
+        if (group.lang !== 'other') list.lang = group.lang;
+        group.lines.slice(0, 8).forEach(function (line) {
+          var li = el('li');
+          li.appendChild(el('span', 'n', line.learners + '×'));
+          li.appendChild(el('span', 'quote', line.text));
+          list.appendChild(li);
+        });
+        why.appendChild(list);
+      });
+      section.appendChild(why);
+    }
+    var who = el('p', 'who', t('class.projector.who') + ': ');
+    lab.learners.forEach(function (l, i) {
+      if (i > 0) who.appendChild(document.createTextNode(', '));
+      who.appendChild(el('span', 'name', l.name));
+    });
+    section.appendChild(who);
+    return section;
+  }
+
+  var shown = '';
+  function render(state) {
+    var key = JSON.stringify(Object.assign({}, state, { generatedAt: '' }));
+    if (key === shown) return;
+    shown = key;
+    var labs = document.createDocumentFragment();
+    state.labs.forEach(function (lab) { labs.appendChild(labSection(lab)); });
+    main.replaceChildren(labs);
+  }
+
+  var timer = null;
+  function poll() {
+    clearTimeout(timer);
+    if (!token) { status(t('class.projector.noToken'), true); return; }
+    fetch('/api/state', { headers: { Authorization: 'Bearer ' + token }, cache: 'no-store' })
+      .then(function (response) {
+        if (response.status === 401) { status(t('class.projector.badToken'), true); return null; }
+        if (!response.ok) throw new Error(String(response.status));
+        return response.json();
+      })
+      .then(function (state) {
+        if (!state) return;
+        render(state);
+        status(t('class.projector.journals', { count: state.learners }), false);
+        updatedLine.textContent = t('class.projector.updated', { time: new Date().toLocaleTimeString(LANG) });
+      })
+      .catch(function () { status(t('class.projector.offline'), true); })
+      .then(function () { timer = setTimeout(poll, 2000); });
+  }
+  function toggle(lab, revealed, button) {
+    button.disabled = true;
+    fetch('/api/reveal', { method: 'POST', headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' }, body: JSON.stringify({ lab: lab, revealed: revealed }) })
+      .catch(function () { status(t('class.projector.offline'), true); })
+      .then(function () { button.disabled = false; poll(); });
+  }
+  poll();
+})();
+`;
+
+/** A value for an inline script: JSON, with '<' escaped so that no text can close the script element. */
+function scriptValue(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The projector page in `lang`: no data in it, only the texts and the script that asks the server for the state. */
+export function projectorHtml(lang: Lang): string {
+  const texts = Object.fromEntries(TEXT_IDS.map((id) => [id, CATALOGUES[lang][id]]));
+  const script = SCRIPT.replace('__TEXTS__', () => scriptValue(texts)).replace('__LANG__', () => scriptValue(lang));
+  const body = `<header><h1>${esc(t('class.projector.title', lang))}</h1><p id="status" role="status" aria-live="polite"></p><p id="updated"></p></header>
+<main id="labs"></main>
+<script>${script}</script>`;
+  return page({
+    lang,
+    title: `${t('class.projector.title', lang)} · schema-breaks`,
+    css: CSS,
+    body,
+    // This very script (by its hash: no other inline script could run) and requests to the server that sent the page: nothing else.
+    csp: `default-src 'none'; script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:`,
+  });
+}

@@ -1,0 +1,272 @@
+/**
+ * The live class's projector (src/class/projector.ts, projector-page.ts), in
+ * a real browser: the 30 learners of test/helpers/live-class.ts, a tiny
+ * node:http stub in this file answering the page's three requests from
+ * projectorState, and the page opened in headless chromium. (The class
+ * report's side of the same numbers: test/class-report-live.test.ts.)
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectorHtml } from '../src/class/projector-page.js';
+import { measurementFromRows, projectorState, type Measurements } from '../src/class/projector.js';
+import type { Lang } from '../src/learn/catalogue.js';
+import { fresh, removeFreshDirs } from './helpers/class-report.js';
+import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
+import { HOSTILE, LAB, writeClass } from './helpers/live-class.js';
+import { REPO } from './helpers/server.js';
+
+afterAll(removeFreshDirs);
+
+/** What the class server measured itself at the reveal (made up, and unlike the learners' 42, so a leak would show). */
+const SERVER_MEASURED: Measurements = {
+  [LAB]: {
+    'missing-arguments': { value: 37.25, range: [35, 40], seeds: 3 },
+    'dominant-failure': { value: 'rpc:-32603', seeds: 3 },
+    'dominant-failure-mcpserver': { value: 'isError', seeds: 3 },
+    'retries-per-failing-call': { value: 3, range: [3, 3], seeds: 3 },
+    'ok-drop-low-level': { value: 13.33, range: [10, 16.67], seeds: 3 },
+    'ok-drop-mcpserver': { value: 3.33, range: [0, 6.67], seeds: 3 },
+  },
+};
+
+// ---------------------------------------------------------------------------
+// The stub: the three routes the page uses, answered from projectorState
+// ---------------------------------------------------------------------------
+
+const TOKEN = 'tok-3f9a1c';
+
+interface Stub {
+  url: string;
+  server: Server;
+  measured: Measurements;
+  seen: { method: string; url: string; authorization?: string; body?: string }[];
+}
+
+function body(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString('utf8')));
+    req.on('end', () => resolve(text));
+  });
+}
+
+async function startStub(folder: string, lang: Lang): Promise<Stub> {
+  const stub: Stub = { url: '', server: undefined as never, measured: {}, seen: [] };
+  stub.server = createServer(async (req, res) => {
+    const text = req.method === 'POST' ? await body(req) : undefined;
+    stub.seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body: text });
+    const path = new URL(req.url!, 'http://x').pathname;
+    if (req.method === 'GET' && path === '/') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(projectorHtml(lang));
+      return;
+    }
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'no or wrong token' }));
+      return;
+    }
+    if (req.method === 'GET' && path === '/api/state') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(projectorState({ folder, lang, measured: stub.measured })));
+      return;
+    }
+    if (req.method === 'POST' && path === '/api/reveal') {
+      const { lab, revealed } = JSON.parse(text!) as { lab: string; revealed: boolean };
+      if (revealed) stub.measured[lab] = SERVER_MEASURED[lab]!;
+      else delete stub.measured[lab];
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => stub.server.listen(0, '127.0.0.1', resolve));
+  stub.url = `http://127.0.0.1:${(stub.server.address() as AddressInfo).port}`;
+  return stub;
+}
+
+// ---------------------------------------------------------------------------
+
+let folder: string;
+let browser: Browser;
+const stubs: Stub[] = [];
+
+beforeAll(async () => {
+  folder = fresh();
+  writeClass(folder);
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  for (const stub of stubs) stub.server.close();
+});
+
+/** The page opened as the instructor opens it, with every console error, page error and request to elsewhere collected. */
+async function open(stub: Stub, hash = `#token=${TOKEN}`): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', (r) => {
+    if (!r.url().startsWith(stub.url) && !r.url().startsWith('data:')) problems.push(`request elsewhere: ${r.url()}`);
+  });
+  await page.goto(`${stub.url}/${hash}`);
+  return { page, problems };
+}
+
+const card = (page: Page, question: string) => page.locator(`section[data-lab="${LAB}"] [data-question="${question}"]`);
+
+describe('the projector page in chromium', () => {
+  it('counts 30 predictions per question before the reveal, with no measurement anywhere in the page; shows the server measurement after it', async () => {
+    const stub = await startStub(folder, 'en');
+    stubs.push(stub);
+    const { page, problems } = await open(stub);
+    const ma = card(page, 'missing-arguments');
+    const df = card(page, 'dominant-failure');
+    await expect.poll(() => ma.locator('[data-count]').getAttribute('data-count'), { timeout: 10_000 }).toBe('30');
+
+    // The token: sent as a bearer header, gone from the address bar.
+    expect(new URL(page.url()).hash).toBe('');
+    expect(stub.seen.filter((r) => r.url === '/api/state').every((r) => r.authorization === `Bearer ${TOKEN}`)).toBe(true);
+
+    expect(await ma.locator('.count').textContent()).toBe('30 predictions');
+    expect(await df.locator('[data-count]').getAttribute('data-count')).toBe('30');
+    // One hollow dot per first prediction, one filled dot per latest.
+    expect(await ma.locator('circle.first').count()).toBe(30);
+    expect(await ma.locator('circle.latest').count()).toBe(30);
+    expect(await ma.locator('.numbers').allTextContents()).toEqual(['First predictions: min 5 · median 42 · max 90', 'Now, with revisions: min 12 · median 42 · max 85']);
+    for (const [label, first, latest] of [
+      ['rpc:-32603', 12, 17],
+      ['isError', 10, 10],
+      ['rpc:-32602', 8, 3],
+    ] as const) {
+      const row = df.locator(`[data-label="${label}"]`);
+      expect(await row.locator('.lbar.first').textContent()).toBe(`${first} · First predictions`);
+      expect(await row.locator('.lbar.latest').textContent()).toBe(`${latest} · Now, with revisions`);
+    }
+    const stats = page.locator(`section[data-lab="${LAB}"] .stats`);
+    expect(await stats.textContent()).toBe('30 predicted · 6 revised · 10 ran it');
+
+    // Hidden: nothing measured in the DOM, neither the server's 37.25 nor the 42 the learners' runs measured, nor the word.
+    const text = (await page.locator('main').textContent())!;
+    expect(await page.locator('[data-measured]').count()).toBe(0);
+    expect(text).not.toContain('Measured');
+    expect(text).not.toContain('37.25');
+    expect(await page.locator('.tick').count()).toBe(0);
+    expect(await page.locator(`section[data-lab="${LAB}"] .badge`).textContent()).toBe('Measurement hidden until the instructor reveals it');
+
+    // Revisions next to the first predictions: the six who revised, each with only what changed.
+    const rows = page.locator(`section[data-lab="${LAB}"] table.revisions tr:has(td)`);
+    expect(await rows.count()).toBe(6);
+    const ana = rows.filter({ has: page.locator('td.name', { hasText: /^Ana$/ }) });
+    expect(await ana.locator('td.first').textContent()).toBe('missing-arguments 90% · dominant-failure rpc:-32602');
+    expect(await ana.locator('td.latest').textContent()).toBe('missing-arguments 40% · dominant-failure rpc:-32603');
+    const eli = rows.filter({ has: page.locator('td.name', { hasText: /^Eli$/ }) });
+    expect(await eli.locator('td.first').textContent()).toBe('missing-arguments 80%');
+    expect(await eli.locator('td.latest').textContent()).toBe('missing-arguments 38%');
+
+    // The why lines, grouped like reflections: six learners wrote the -32603 line, four the schema line, two in Spanish.
+    const why = page.locator(`section[data-lab="${LAB}"] .why li`);
+    expect(await why.allTextContents()).toEqual(['6×The server answers -32603 for a bad call', '4×The schema rejects bad calls', '2×El esquema no se comprueba']);
+
+    // A hostile name is text: shown as typed, no element made from it, nothing run.
+    const hostile = page.locator(`section[data-lab="${LAB}"] td.name`, { hasText: '<img' });
+    expect(await hostile.textContent()).toBe(HOSTILE);
+    expect(await page.locator('.who .name', { hasText: '<img' }).textContent()).toBe(HOSTILE);
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    // The reveal: the button posts it, the next state carries the server's measurement, drawn against the spread.
+    await page.locator(`section[data-lab="${LAB}"] button`).click();
+    await expect.poll(() => ma.locator('[data-measured]').count(), { timeout: 10_000 }).toBe(1);
+    expect(stub.seen.filter((r) => r.url === '/api/reveal').map((r) => [r.authorization, JSON.parse(r.body!)])).toEqual([[`Bearer ${TOKEN}`, { lab: LAB, revealed: true }]]);
+    expect(await ma.locator('p.measured').textContent()).toBe('Measured: 37.25%');
+    expect(await ma.locator('svg text', { hasText: 'Measured: 37.25%' }).count()).toBe(1);
+    expect(await ma.locator('svg line[stroke-dasharray]').count()).toBe(1);
+    expect(await df.locator('[data-label="rpc:-32603"] .tick').textContent()).toBe('✓');
+    expect(await df.locator('[data-label="rpc:-32603"] .measured').textContent()).toBe('Measured: rpc:-32603');
+    expect(await df.locator('.tick').count()).toBe(1);
+    expect(await page.locator(`section[data-lab="${LAB}"] .badge`).textContent()).toBe('✓ Revealed');
+    // Only that lab: the others stay hidden.
+    expect(await page.locator('section[data-lab="structural-anyof"] .badge').textContent()).toBe('Measurement hidden until the instructor reveals it');
+    expect(await page.locator('section[data-lab="structural-anyof"] .stats').textContent()).toBe('2 predicted · 1 revised · 0 ran it');
+    // Labels named like an object's inner workings are rows like any other, and change nothing else.
+    const rt = page.locator('section[data-lab="root-transform"] [data-question="dominant-failure-1-20"]');
+    for (const label of ['__proto__', 'constructor']) expect(await rt.locator(`[data-label="${label}"] .lbar.first`).textContent()).toBe('1 · First predictions');
+    expect(await page.evaluate(() => Object.keys(Object.prototype).length)).toBe(0);
+
+    mkdirSync(join(REPO, 'test-output'), { recursive: true });
+    await page.screenshot({ path: join(REPO, 'test-output', 'projector.png'), fullPage: true });
+
+    // And hidden again.
+    await page.locator(`section[data-lab="${LAB}"] button`).click();
+    await expect.poll(() => page.locator('[data-measured]').count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.locator('main').textContent()).not.toContain('37.25');
+
+    // A reload: the address has no token any more; this tab's sessionStorage still has it.
+    const before = stub.seen.length;
+    await page.reload();
+    expect(new URL(page.url()).hash).toBe('');
+    await expect.poll(() => ma.locator('[data-count]').getAttribute('data-count'), { timeout: 10_000 }).toBe('30');
+    expect(stub.seen.slice(before).filter((r) => r.url === '/api/state').every((r) => r.authorization === `Bearer ${TOKEN}`)).toBe(true);
+
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('without the token, or with a wrong one, says so in one line and shows no data', async () => {
+    const stub = await startStub(folder, 'es');
+    stubs.push(stub);
+    const none = await open(stub, '');
+    await expect.poll(() => none.page.locator('#status').textContent()).toContain('token');
+    expect(await none.page.locator('section.lab').count()).toBe(0);
+    expect(stub.seen.some((r) => r.url === '/api/state')).toBe(false);
+    await none.page.close();
+
+    const wrong = await open(stub, '#token=nope');
+    await expect.poll(() => wrong.page.locator('#status').textContent()).toBe('El servidor de la clase rechazó este token. Vuelve a abrir la dirección que mostró `npm run class -- serve`.');
+    expect(await wrong.page.locator('section.lab').count()).toBe(0);
+    await wrong.page.close();
+
+    // In Spanish, with the right token.
+    const right = await open(stub);
+    await expect.poll(() => card(right.page, 'missing-arguments').locator('.count').textContent(), { timeout: 10_000 }).toBe('30 predicciones');
+    expect(await right.page.locator(`section[data-lab="${LAB}"] .badge`).textContent()).toBe('Medición oculta hasta que se revele');
+    expect(right.problems.filter((p) => !p.includes('401'))).toEqual([]);
+
+    // The server gone: one line saying so, and what was shown stays.
+    stub.server.closeAllConnections();
+    stub.server.close();
+    await expect.poll(() => right.page.locator('#status').textContent(), { timeout: 10_000 }).toBe('El servidor de la clase no responde; se vuelve a intentar cada 2 segundos.');
+    expect(await card(right.page, 'missing-arguments').locator('.count').textContent()).toBe('30 predicciones');
+    await right.page.close();
+  }, 60_000);
+});
+
+describe('the measurement in the state', () => {
+  it('is the server\'s, for revealed labs only, labels normalised as the report normalises them', () => {
+    const state = projectorState({ folder, lang: 'en', measured: { [LAB]: { 'dominant-failure': { value: '-32603', seeds: 3 }, 'missing-arguments': { value: 37.25, range: [35, 40], seeds: 3 } } } });
+    const bs = state.labs.find((l) => l.id === LAB)!;
+    expect(bs.revealed).toBe(true);
+    const q = (id: string) => bs.questions.find((x) => x.id === id)!.measured;
+    expect(q('dominant-failure')).toEqual({ value: 'rpc:-32603', seeds: 3 });
+    expect(q('missing-arguments')).toEqual({ value: 37.25, range: [35, 40], seeds: 3 });
+    expect(q('retries-per-failing-call')).toBeNull(); // revealed, but the server gave no figure for it
+    const anyof = state.labs.find((l) => l.id === 'structural-anyof')!;
+    expect(anyof.revealed).toBe(false);
+    expect(anyof.questions.every((x) => x.measured === null)).toBe(true);
+    expect(state.labs.map((l) => l.key)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('measurementFromRows keeps each row\'s value, range and seeds', () => {
+    expect(
+      measurementFromRows([
+        { question: 'missing-arguments', predicted: null, measured: 41.33, range: [40, 43], seeds: 3, off: null },
+        { question: 'dominant-failure', predicted: null, measured: 'rpc:-32603', seeds: 3, off: null },
+      ]),
+    ).toEqual({ 'missing-arguments': { value: 41.33, range: [40, 43], seeds: 3 }, 'dominant-failure': { value: 'rpc:-32603', seeds: 3 } });
+  });
+});
