@@ -177,7 +177,8 @@ export class ClassLink {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(left),
+        // AbortSignal.timeout takes whole milliseconds (a fraction throws RangeError).
+        signal: AbortSignal.timeout(Math.max(1, Math.floor(left))),
       });
       const text = await response.text();
       let parsed: unknown;
