@@ -13,7 +13,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshCopy } from './helpers/copy.js';
-import { ClassStub, labIn } from './helpers/class-stub.js';
+import { ClassStub, commandIn, labIn } from './helpers/class-stub.js';
 import type { JournalEntry } from '../src/learn/journal.js';
 
 let dir: string;
@@ -167,6 +167,18 @@ describe('the queue', () => {
     const idle = stub.received.length;
     expect((await labIn(dir, ['--learners'])).status).toBe(0);
     expect(stub.received.length).toBe(idle);
+  });
+
+  it('npm run check sends it too, before it looks at the workspace', async () => {
+    const { joinedAt } = await joined('Hal');
+    const { sent } = entriesAfter(joinedAt, 'hal');
+    write('Hal', sent);
+    const from = stub.received.length;
+    const check = await commandIn(dir, 'scripts/check.ts', ['broken-schema', '--learner', 'Hal']);
+    // No workspace yet: the check fails as it always did, and the entries went all the same.
+    expect(check.status).toBe(2);
+    expect(check.stderr).toMatch(/^check: /);
+    expect(stub.entriesSent(from)).toEqual([sent]);
   });
 
   it('a resend is idempotent: the class keeps each entry once and acknowledges it again', async () => {

@@ -29,7 +29,7 @@ import { REPO } from '../lab/paths.js';
 import { runLab, type LabOptions } from '../lab/side-by-side.js';
 import { renderComparison } from '../lab/chat/compare.js';
 import { paint } from '../core/colour.js';
-import { rememberedLang, rememberLang, rememberLearner } from '../learn/learner.js';
+import { LearnerNameError, rememberedLang, rememberLang, rememberLearner } from '../learn/learner.js';
 import * as live from '../learn/live.js';
 import { classUrl, joinCode } from '../learn/class-link.js';
 import { CODE_LENGTH, LIMITS } from '../learn/class-wire.js';
@@ -277,7 +277,7 @@ async function dispatch(command: Command): Promise<number> {
     }
   }
   // Every learner's command starts by sending what waits for the class (at most SEND_TIMEOUT_MS; a failure is one line and the command goes on).
-  await live.sendWaiting(REPO, flow.knownLearner(command), command.lang);
+  await live.sendWaiting(REPO, learnerIfValid(command), command.lang);
   if (command.learners) return showLearners(command);
   if (!command.variant) return browse.showCatalogue(command);
   // The sheet and the hints are read for the learner the kit knows, if any: say whom, as every learner's command does.
@@ -305,6 +305,16 @@ async function dispatch(command: Command): Promise<number> {
     return 0;
   }
   return flow.runLabPath(lab, command);
+}
+
+/** The learner a command acts for, if known; a bad --learner is left for the command itself to report (an exploration ignores it). */
+function learnerIfValid(command: Command): string | undefined {
+  try {
+    return flow.knownLearner(command);
+  } catch (error) {
+    if (error instanceof LearnerNameError) return undefined;
+    throw error;
+  }
 }
 
 /**

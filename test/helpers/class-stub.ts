@@ -111,10 +111,15 @@ export interface Ran {
 
 /** `npm run lab -- <args>` in the copy `dir`, without npm (what package.json runs), in English unless told. */
 export function labIn(dir: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> {
+  return commandIn(dir, 'scripts/lab.ts', args, env);
+}
+
+/** Another of the kit's commands (`scripts/check.ts`), the same way. */
+export function commandIn(dir: string, entry: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD'));
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(dir, 'scripts/launch.mjs'), 'scripts/lab.ts', ...args], { cwd: dir, env: { ...clean, NO_COLOR: '1', LC_ALL: 'en_GB.UTF-8', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(dir, 'scripts/launch.mjs'), entry, ...args], { cwd: dir, env: { ...clean, NO_COLOR: '1', LC_ALL: 'en_GB.UTF-8', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
