@@ -197,13 +197,14 @@ describe('the queue', () => {
   });
 
   // The line each outage gives (hand-written), and how the class is made to fail.
-  const OUTAGES: [string, (s: ClassStub) => Promise<void> | void, string][] = [
-    ['down', (s) => s.down(), 'cannot connect: ECONNREFUSED'],
-    ['failing (500)', (s) => void (s.mode = 'fail'), 'it answered 500: the class server failed'],
-    ['refusing (403)', (s) => void (s.mode = 'refuse'), 'it answered 403: wrong join code'],
+  const OUTAGES: [string, (s: ClassStub) => Promise<void> | void, string, string][] = [
+    ['down', (s) => s.down(), 'cannot connect: ECONNREFUSED', ''],
+    ['failing (500)', (s) => void (s.mode = 'fail'), 'it answered 500: the class server failed', ''],
+    // The class no longer takes the code: only a new join delivers, and the line says how.
+    ['refusing (403)', (s) => void (s.mode = 'refuse'), 'it answered 403: wrong join code', 'If the instructor shows another code now, join again: npm run lab -- --join URL --code CODE\n'],
   ];
   let outages = 0;
-  it.each(OUTAGES)('a class %s: the command goes on as before, says once what waits; the next command delivers it', async (_, fail, reason) => {
+  it.each(OUTAGES)('a class %s: the command goes on as before, says once what waits; the next command delivers it', async (_, fail, reason, more) => {
     const name = `Ed${++outages}`;
     const { joinedAt } = await joined(name);
     const { sent } = entriesAfter(joinedAt, name);
@@ -216,7 +217,7 @@ describe('the queue', () => {
     await fail(stub);
     const ran = await labIn(dir, ['--learners', '--learner', name]);
     expect(ran.status, ran.stderr).toBe(0);
-    expect(ran.stderr).toBe(`Not sent to the class (${reason}): kept locally, will send later (3 waiting).\n`);
+    expect(ran.stderr).toBe(`Not sent to the class (${reason}): kept locally, will send later (3 waiting).\n${more.replace('URL', stub.url)}`);
     expect(ran.stdout).toBe(alone.stdout);
     expect(sentIds(name)).toEqual([]);
 

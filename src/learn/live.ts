@@ -103,6 +103,8 @@ export async function sendWaiting(root: string, name: string | undefined, lang: 
   if (result.failure && !session.told) {
     session.told = true;
     process.stderr.write(`${t('learn.class.keptLocally', lang, { count: result.waiting, reason: reason(result.failure, lang, session.link.budgetMs) })}\n`);
+    // 403: the class no longer takes this code (the instructor started it again on another folder): only a new join delivers these.
+    if (result.failure.kind === 'refused' && result.failure.status === 403) process.stderr.write(`${t('learn.class.rejoin', lang, { url: session.link.link.url })}\n`);
   }
 }
 

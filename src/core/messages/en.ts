@@ -138,6 +138,7 @@ export const en = {
   'learn.class.left': 'Left the class at {url}: nothing more is sent to it. Your notes stay as they are.',
   'learn.class.notJoined': 'Not in a class: nothing to leave.',
   'learn.class.keptLocally': { one: 'Not sent to the class ({reason}): kept locally, will send later (1 waiting).', other: 'Not sent to the class ({reason}): kept locally, will send later ({count} waiting).' },
+  'learn.class.rejoin': 'If the instructor shows another code now, join again: npm run lab -- --join {url} --code CODE',
   'learn.class.reasonTimeout': 'no answer within {ms} ms',
   'learn.class.reasonDown': 'cannot connect: {detail}',
   'learn.class.reasonRefused': 'it answered {status}: {error}',

@@ -129,6 +129,7 @@ export const es: Record<MessageId, Message> = {
   'learn.class.left': 'Has dejado la clase en {url}: ya no se le envía nada. Tus notas siguen como estaban.',
   'learn.class.notJoined': 'No estás en ninguna clase: no hay nada que dejar.',
   'learn.class.keptLocally': { one: 'No se ha enviado a la clase ({reason}): se guarda aquí y se enviará más tarde (1 pendiente).', other: 'No se ha enviado a la clase ({reason}): se guarda aquí y se enviará más tarde ({count} pendientes).' },
+  'learn.class.rejoin': 'Si ahora se muestra otro código, vuelve a unirte: npm run lab -- --join {url} --code CÓDIGO',
   'learn.class.reasonTimeout': 'sin respuesta en {ms} ms',
   'learn.class.reasonDown': 'no se puede conectar: {detail}',
   'learn.class.reasonRefused': 'respondió {status}: {error}',
