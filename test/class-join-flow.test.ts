@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshCopy } from './helpers/copy.js';
 import { ClassStub, labIn } from './helpers/class-stub.js';
+import { Terminal } from './helpers/pty.js';
 import type { JournalEntry } from '../src/learn/journal.js';
 
 let dir: string;
@@ -95,6 +96,35 @@ describe('a lab the instructor has not revealed', () => {
     const sent = JSON.parse(readFileSync(join(dir, 'learners', 'Ana', 'notes', '.sent.json'), 'utf8')).ids;
     expect(sent.sort()).toEqual(entries.map((e) => e.id).sort());
   });
+
+  it('in a terminal: the questions, then held; after the reveal not asked again, and the reflection asked', async () => {
+    await join_('Flo');
+    const command = `node scripts/launch.mjs scripts/lab.ts --variant ${LAB} ${SMALL.join(' ')}`;
+    const env = { LC_ALL: 'en_GB.UTF-8', INIT_CWD: dir };
+    const term = new Terminal(command, dir, env);
+    // Numbers first, then the typed outcome (src/learn/predictions.ts asks them in that order).
+    let at = await term.answer(/\? Registered through `\.shape`, how many of 100 calls will end ok/, '60');
+    at = await term.answer(/\? For each call whose first attempt failed/, '3', at);
+    at = await term.answer(/\? Apart from ok, which result/, 'isError', at);
+    await term.answer(/why do you expect that\?/, 'the shape is lost', at);
+    await term.waitFor(/Your prediction is with the class\./);
+    expect(await term.done()).toBe(0);
+    expect(term.screen()).not.toContain('Running');
+    const [prediction] = journal('Flo');
+    expect(prediction!.data.answers).toEqual({ 'final-ok': 60, 'dominant-failure': 'isError', 'retries-per-failing-call': 3 });
+    expect(stub.kept.get(prediction!.id)).toEqual({ entry: prediction, sends: 1 });
+
+    stub.revealed = [LAB];
+    const after = new Terminal(command, dir, env);
+    await after.waitFor(/What did you assume that turned out wrong\?/, 60_000);
+    after.type('that the schema survives .shape\r');
+    expect(await after.done()).toBe(0);
+    expect(after.screen()).toContain('is the one compared: it was made before this run, so it is not asked again.');
+    expect(after.screen()).not.toMatch(/\? Registered through/);
+    const entries = journal('Flo');
+    expect(entries.map((e) => e.kind)).toEqual(['prediction', 'run', 'reflection']);
+    for (const entry of entries) expect(stub.kept.get(entry.id)).toEqual({ entry, sends: 1 });
+  }, 120_000);
 
   it('--no-predict does not run it before the reveal', async () => {
     await join_('Bo');
