@@ -98,6 +98,14 @@ describe('--join URL --code CODE', () => {
     expect(existsSync(learnerFile('Bea'))).toBe(false);
   });
 
+  it('an address where another server answers: one line, exit 2, nothing remembered', async () => {
+    stub.mode = 'other';
+    const ran = await labIn(dir, ['--join', stub.url, '--code', stub.code, '--learner', 'Ivo']);
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toBe(`lab: ${stub.url} did not take the join (its answer is not a class's): is it the address the instructor shows? Nothing was remembered.\n`);
+    expect(existsSync(learnerFile('Ivo'))).toBe(false);
+  });
+
   it('a class that does not answer: remembered all the same, one line saying so', async () => {
     const down = new ClassStub();
     await down.start();
@@ -200,6 +208,7 @@ describe('the queue', () => {
   const OUTAGES: [string, (s: ClassStub) => Promise<void> | void, string, string][] = [
     ['down', (s) => s.down(), 'cannot connect: ECONNREFUSED', ''],
     ['failing (500)', (s) => void (s.mode = 'fail'), 'it answered 500: the class server failed', ''],
+    ['answering as another server (200, a web page)', (s) => void (s.mode = 'other'), "its answer is not a class's", ''],
     // The class no longer takes the code: only a new join delivers, and the line says how.
     ['refusing (403)', (s) => void (s.mode = 'refuse'), 'it answered 403: wrong join code', 'If the instructor shows another code now, join again: npm run lab -- --join URL --code CODE\n'],
   ];

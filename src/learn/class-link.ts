@@ -138,8 +138,8 @@ export function batches(entries: readonly JournalEntry[]): JournalEntry[][] {
   return out;
 }
 
-/** Why a request did not get a 200: the class did not answer in time, could not be reached, or refused (its status and one-line error). */
-export type Failure = { kind: 'timeout' } | { kind: 'down'; detail: string } | { kind: 'refused'; status: number; error: string };
+/** Why a request did not get a class's 200: no answer in time, no connection, a refusal (its status and one-line error), or a 200 that is not JSON (another server at that address). */
+export type Failure = { kind: 'timeout' } | { kind: 'down'; detail: string } | { kind: 'refused'; status: number; error: string } | { kind: 'garbled' };
 
 export type Answer<T> = { ok: true; body: T } | { ok: false; failure: Failure };
 
@@ -191,7 +191,9 @@ export class ClassLink {
         const error = typeof (parsed as ErrorReply | undefined)?.error === 'string' ? (parsed as ErrorReply).error : response.statusText;
         return { ok: false, failure: { kind: 'refused', status: response.status, error: error.split('\n')[0]!.slice(0, 200) } };
       }
-      const revealed = (parsed as { revealed?: unknown } | undefined)?.revealed;
+      // A 200 that is no JSON object is not the class answering (a web page, a proxy's portal): nothing is counted as delivered.
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, failure: { kind: 'garbled' } };
+      const revealed = (parsed as { revealed?: unknown }).revealed;
       if (Array.isArray(revealed)) this.revealed = revealed.filter((lab): lab is string => typeof lab === 'string');
       return { ok: true, body: parsed as T };
     } catch (error) {

@@ -48,6 +48,7 @@ export function classOf(root: string, name: string): string | undefined {
 
 function reason(failure: Failure, lang: Lang, budgetMs: number): string {
   if (failure.kind === 'timeout') return t('learn.class.reasonTimeout', lang, { ms: budgetMs });
+  if (failure.kind === 'garbled') return t('learn.class.reasonGarbled', lang);
   if (failure.kind === 'down') return t('learn.class.reasonDown', lang, { detail: failure.detail });
   return t('learn.class.reasonRefused', lang, { status: failure.status, error: failure.error });
 }
@@ -55,7 +56,7 @@ function reason(failure: Failure, lang: Lang, budgetMs: number): string {
 /**
  * `--join URL --code CODE`: asks the class (POST /api/join) and remembers it
  * in learners/<name>/class.json. A wrong code, or a server that is not a
- * class, is one line (exit 2) and nothing is remembered; a class that does
+ * class (a 4xx, or a 200 that is not JSON), is one line (exit 2) and nothing is remembered; a class that does
  * not answer (down, too slow, busy) is remembered all the same, with a line
  * saying so: the entries go once it answers.
  */
@@ -68,7 +69,7 @@ export async function joinClass(root: string, name: string, url: string, code: s
   if (!answer.ok) {
     const { failure } = answer;
     if (failure.kind === 'refused' && failure.status === 403) throw new UserError(t('learn.class.wrongCode', lang, { url, code }));
-    if (failure.kind === 'refused' && failure.status < 500 && failure.status !== 429) throw new UserError(t('learn.class.refusedJoin', lang, { url, reason: reason(failure, lang, link.budgetMs) }));
+    if (failure.kind === 'garbled' || (failure.kind === 'refused' && failure.status < 500 && failure.status !== 429)) throw new UserError(t('learn.class.refusedJoin', lang, { url, reason: reason(failure, lang, link.budgetMs) }));
   }
   writeLink(root, name, file);
   sessions.set(key(root, name), { link, told: false });

@@ -3,8 +3,9 @@
  * the learner's side (test/class-join*.test.ts): a node:http server of a few
  * lines that answers POST /api/join and POST /api/entries as
  * src/learn/class-wire.ts says, keeps each entry once by id, and records
- * every request. It can refuse (403), fail (500), hang (never answer) or be
- * down (closed, its port kept for a restart). Not the real server on purpose:
+ * every request. It can refuse (403), fail (500), hang (never answer), answer
+ * as another server would (200, a web page) or be down (closed, its port kept
+ * for a restart). Not the real server on purpose:
  * these tests are about what the learner's laptop does, whoever answers.
  *
  * Also: the lab command as a child process in a fresh copy of the kit
@@ -16,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { JournalEntry } from '../../src/learn/journal.js';
 
-export type StubMode = 'ok' | 'refuse' | 'fail' | 'hang' | 'down';
+export type StubMode = 'ok' | 'refuse' | 'fail' | 'hang' | 'down' | 'other';
 
 export interface Received {
   route: string;
@@ -57,6 +58,11 @@ export class ClassStub {
         };
         if (this.mode === 'hang') return;
         if (this.mode === 'fail') return reply(500, { error: 'the class server failed' });
+        // Another server at the class's address: a 200 with a web page.
+        if (this.mode === 'other') {
+          res.writeHead(200, { 'content-type': 'text/html' });
+          return res.end('<!doctype html><title>Welcome</title>');
+        }
         if (this.mode === 'refuse' || record.body?.code !== this.code) return reply(403, { error: 'wrong join code' });
         if (req.url === '/api/join') return reply(200, { class: 'Room 1', revealed: this.revealed });
         const stored: string[] = [];

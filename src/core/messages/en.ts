@@ -140,6 +140,7 @@ export const en = {
   'learn.class.keptLocally': { one: 'Not sent to the class ({reason}): kept locally, will send later (1 waiting).', other: 'Not sent to the class ({reason}): kept locally, will send later ({count} waiting).' },
   'learn.class.rejoin': 'If the instructor shows another code now, join again: npm run lab -- --join {url} --code CODE',
   'learn.class.reasonTimeout': 'no answer within {ms} ms',
+  'learn.class.reasonGarbled': "its answer is not a class's",
   'learn.class.reasonDown': 'cannot connect: {detail}',
   'learn.class.reasonRefused': 'it answered {status}: {error}',
   'learn.class.held': 'Your prediction is with the class. The room discusses it, then the instructor reveals the measurement. Run the lab again to revise your prediction, or once the measurement is revealed, to run it: {command}',

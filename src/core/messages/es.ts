@@ -131,6 +131,7 @@ export const es: Record<MessageId, Message> = {
   'learn.class.keptLocally': { one: 'No se ha enviado a la clase ({reason}): se guarda aquí y se enviará más tarde (1 pendiente).', other: 'No se ha enviado a la clase ({reason}): se guarda aquí y se enviará más tarde ({count} pendientes).' },
   'learn.class.rejoin': 'Si ahora se muestra otro código, vuelve a unirte: npm run lab -- --join {url} --code CÓDIGO',
   'learn.class.reasonTimeout': 'sin respuesta en {ms} ms',
+  'learn.class.reasonGarbled': 'su respuesta no es la de una clase',
   'learn.class.reasonDown': 'no se puede conectar: {detail}',
   'learn.class.reasonRefused': 'respondió {status}: {error}',
   'learn.class.held': 'Tu predicción ya está en la clase. La sala la comenta y después se revela la medición. Vuelve a ejecutar el laboratorio para revisar tu predicción o, una vez revelada la medición, para ejecutarlo: {command}',
