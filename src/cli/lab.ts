@@ -29,7 +29,10 @@ import { REPO } from '../lab/paths.js';
 import { runLab, type LabOptions } from '../lab/side-by-side.js';
 import { renderComparison } from '../lab/chat/compare.js';
 import { paint } from '../core/colour.js';
-import { rememberedLang, rememberLang } from '../learn/learner.js';
+import { LearnerNameError, rememberedLang, rememberLang, rememberLearner } from '../learn/learner.js';
+import * as live from '../learn/live.js';
+import { classUrl, joinCode } from '../learn/class-link.js';
+import { CODE_LENGTH, LIMITS } from '../learn/class-wire.js';
 import type { Command } from '../learn/command.js';
 import { labSheetQuote, writeReportPage } from '../report/write.js';
 import { BASELINE, listBreaks } from '../lab/variants.js';
@@ -57,6 +60,10 @@ const LAB_OPTIONS = [
   { name: 'yes', kind: 'boolean', help: 'do not ask before --reset' },
   { name: 'no-predict', kind: 'boolean', help: 'run without asking for predictions' },
   { name: 'predict', kind: 'string', value: 'FILE', help: 'predictions from a JSON file: {"answers": {"<question id>": value}, "reasoning": "..."}' },
+  { name: 'reflect', kind: 'string', value: 'TEXT', help: t('learn.reflectHelp', detectLang()) },
+  { name: 'join', kind: 'string', value: 'URL', help: t('learn.joinHelp', detectLang()) },
+  { name: 'code', kind: 'string', value: 'CODE', help: t('learn.codeHelp', detectLang()) },
+  { name: 'leave', kind: 'boolean', help: t('learn.leaveHelp', detectLang()) },
   HELP_OPTION,
 ] as const satisfies readonly Option[];
 
@@ -154,11 +161,19 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (!(WORKLOADS as readonly string[]).includes(workload)) throw usage(`unknown workload "${workload}"; one of: ${WORKLOADS.join(', ')}`);
   const knobs: Knobs = { ...DEFAULT_KNOBS, temperature };
   const chat = chatSetup(values, env);
+  const lang = (values.lang as Lang | undefined) ?? rememberedLang(REPO) ?? detectLang(env);
+  const live = liveOptions(values, lang);
+  if (values.json && (live.join || live.leave)) throw usage(t('learn.class.notWithJson', lang, { flag: live.join ? '--join' : '--leave' }));
+  if (live.reflect !== undefined) {
+    if (!lab || labOnly.length > 0 || values.json || values.client !== undefined || values.server !== undefined || values.workload !== undefined || values['read-only'] || values.solution || chat) throw usage(t('learn.class.reflectNeedsLab', lang, { lab: lab?.id ?? listBreaks()[0] ?? '<lab>' }));
+    if (values['no-predict']) throw usage(t('learn.class.reflectNoPredict', lang));
+  }
   return {
     variant,
     lab,
     // --lang, else the one last asked for (learners/.lang), else the locale.
-    lang: (values.lang as Lang | undefined) ?? rememberedLang(REPO) ?? detectLang(env),
+    lang,
+    ...live,
     learner: values.learner,
     learners: values.learners ?? false,
     explicitSettings: values.client !== undefined || values.server !== undefined || values.workload !== undefined || (values['read-only'] ?? false) || chat !== undefined,
@@ -190,6 +205,26 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     // A bare name goes into the kit's out/ (ignored by git), not into the checkout's root.
     htmlFile: values.html === undefined ? undefined : values.html.includes('/') || isAbsolute(values.html) ? fromUser(values.html) : join(REPO, 'out', values.html),
   };
+}
+
+/** --join URL --code CODE, --leave and --reflect TEXT, each checked alone (what they go with is checked by the caller). */
+function liveOptions(values: ValuesOf<typeof LAB_OPTIONS>, lang: Lang): Pick<Command, 'join' | 'leave' | 'reflect'> {
+  if (values.code !== undefined && values.join === undefined) throw usage(t('learn.class.codeWithoutJoin', lang, { code: values.code }));
+  if (values.leave && values.join !== undefined) throw usage(t('learn.class.leaveAndJoin', lang));
+  let join: Command['join'];
+  if (values.join !== undefined) {
+    const url = classUrl(values.join);
+    if (url === undefined) throw usage(t('learn.class.badUrl', lang, { url: values.join }));
+    if (values.code === undefined) throw usage(t('learn.class.joinWithoutCode', lang, { url }));
+    const code = joinCode(values.code);
+    if (code === undefined) throw usage(t('learn.class.badCode', lang, { length: CODE_LENGTH, code: values.code }));
+    join = { url, code };
+  }
+  const reflect = values.reflect?.trim();
+  if (reflect === '') throw usage(t('learn.class.reflectEmpty', lang));
+  // The class refuses a longer text (LIMITS in src/learn/class-wire.ts): refused here, before anything is written.
+  if (reflect !== undefined && [...reflect].length > LIMITS.textChars) throw usage(t('learn.class.reflectTooLong', lang, { max: LIMITS.textChars, count: [...reflect].length }));
+  return { join, leave: values.leave ?? false, reflect };
 }
 
 /** `--model openai` and its options, checked: what src/lab/chat/setup.ts needs, or undefined for the stand-in. */
@@ -229,6 +264,20 @@ function writeHtml(file: string, report: LabReport, lang: Lang, say: (text: stri
 
 async function dispatch(command: Command): Promise<number> {
   const { lab } = command;
+  if (command.join || command.leave) {
+    const name = await flow.resolveLearner(command);
+    if (command.join) await live.joinClass(REPO, name, command.join.url, command.join.code, command.lang);
+    else live.leaveClass(REPO, name, command.lang);
+    rememberLearner(REPO, name);
+    if (!command.variant) {
+      // The who line after the join: it names the class the learner is in now.
+      flow.sayWho(name, command.lang);
+      if (command.join) process.stdout.write(`${t('learn.class.joinNext', command.lang)}\n`);
+      return 0;
+    }
+  }
+  // Every learner's command starts by sending what waits for the class (at most SEND_TIMEOUT_MS; a failure is one line and the command goes on).
+  await live.sendWaiting(REPO, learnerIfValid(command), command.lang);
   if (command.learners) return showLearners(command);
   if (!command.variant) return browse.showCatalogue(command);
   // The sheet and the hints are read for the learner the kit knows, if any: say whom, as every learner's command does.
@@ -256,6 +305,16 @@ async function dispatch(command: Command): Promise<number> {
     return 0;
   }
   return flow.runLabPath(lab, command);
+}
+
+/** The learner a command acts for, if known; a bad --learner is left for the command itself to report (an exploration ignores it). */
+function learnerIfValid(command: Command): string | undefined {
+  try {
+    return flow.knownLearner(command);
+  } catch (error) {
+    if (error instanceof LearnerNameError) return undefined;
+    throw error;
+  }
 }
 
 /**

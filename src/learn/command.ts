@@ -26,4 +26,10 @@ export interface Command {
   predictFile?: string;
   /** --html FILE: also write the results as an HTML page there. */
   htmlFile?: string;
+  /** --join URL --code CODE: the live class to join (src/learn/live.ts), checked: an http(s) base URL and a join code. */
+  join?: { url: string; code: string };
+  /** --leave: forget the class. */
+  leave: boolean;
+  /** --reflect TEXT: the reflection written after the run, without asking. */
+  reflect?: string;
 }

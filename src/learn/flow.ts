@@ -28,6 +28,7 @@ import { readSheet, renderForTerminal, splitSheet } from './sheets.js';
 import { createWorkspace, filesToEdit, resetWorkspace, workspaceDir, WorkspaceExistsError } from './workspace.js';
 import { Interrupted, UserError } from '../core/user-error.js';
 import { forUser } from '../core/cwd.js';
+import { classOf, heldByClass, sendWaiting } from './live.js';
 
 /** A learner's mistake the command explains in one line (exit code 2). */
 export class FlowError extends UserError {}
@@ -72,10 +73,17 @@ export function knownLearner(command: Pick<Command, 'learner'>, root = REPO): st
 /**
  * The first line of every learner's command: whom it acts for and where
  * that learner's notes and workspaces are, so that a learner who shares a
- * copy of the kit sees at once whose work a command reads or writes.
+ * copy of the kit sees at once whose work a command reads or writes; and
+ * the live class they are in, if any (their entries go there).
  */
 export function sayWho(name: string | undefined, lang: Lang, root = REPO): void {
-  out(name ? t('learn.actingFor', lang, { name, dir: `${forUser(learnerDir(root, name))}/` }) : t('learn.actingForNobody', lang));
+  if (!name) {
+    out(t('learn.actingForNobody', lang));
+    return;
+  }
+  const dir = `${forUser(learnerDir(root, name))}/`;
+  const url = classOf(root, name);
+  out(url ? t('learn.actingForClass', lang, { name, dir, url }) : t('learn.actingFor', lang, { name, dir }));
 }
 
 /**
@@ -122,6 +130,21 @@ export function renderEntry(entry: JournalEntry): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The prediction (or revision) locked since the lab's last run, if any: held
+ * for the instructor's reveal, or left by a run that was interrupted. The run
+ * that follows is compared with it, not with one made after it.
+ */
+export function lockedSinceLastRun(entries: JournalEntry[], lab: string): JournalEntry | undefined {
+  let locked: JournalEntry | undefined;
+  for (const entry of entries) {
+    if (entry.lab !== lab) continue;
+    if (entry.kind === 'run') locked = undefined;
+    else if (entry.kind === 'prediction' || entry.kind === 'revision') locked = entry;
+  }
+  return locked;
+}
+
 export type LabState = 'not started' | 'predicted' | 'run' | 'fixed';
 
 export function labState(entries: JournalEntry[], lab: string): LabState {
@@ -152,8 +175,12 @@ function keyFigures(results: LabResults): Record<string, unknown> {
 export async function runLabPath(lab: Lab, command: Command, root = REPO): Promise<number> {
   const { lang } = command;
   const canAsk = interactive();
-  if (!command.noPredict && command.predictFile === undefined && !canAsk) throw new FlowError(t('learn.noTty', lang));
   const name = command.noPredict && command.learner === undefined && !rememberedLearner(root) ? undefined : await resolveLearner(command, root);
+  const earlier = name ? journalOf(name, root).read() : [];
+  // In a live class that has not revealed this lab the run waits: the prediction is locked, sent, and the command stops there.
+  const held = await heldByClass(root, name, lab.id);
+  const locked = held || command.noPredict ? undefined : lockedSinceLastRun(earlier, lab.id);
+  if (!command.noPredict && !locked && command.predictFile === undefined && !canAsk) throw new FlowError(t('learn.noTty', lang));
   sayWho(name, lang, root);
   const notes = name ? forUser(join(learnerDir(root, name), 'notes', 'breaks.md')) : '';
   /*
@@ -170,14 +197,22 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     kept === 'run' ? t('learn.interruptedRun', lang, { file: notes }) : kept === 'prediction' ? t('learn.interruptedPrediction', lang, { file: notes, command: `npm run lab -- --variant ${lab.id}` }) : t('learn.interrupted', lang);
   return asLearner(name, root, async () => {
     const journal = name ? journalOf(name, root) : undefined;
-    const earlier = journal?.read() ?? [];
-  
+    const labCommand = `npm run lab -- --variant ${lab.id}`;
     out(`${lab.id}: ${lab.title[lang]}`);
     out();
     let prediction: Prediction | undefined;
+    if (held && command.noPredict) {
+      out(t('learn.class.heldNoPredict', lang, { command: labCommand }));
+      return 0;
+    }
     if (command.noPredict) {
       // Without a learner nothing is written: say so, not that it goes into notes.
       out(t(journal ? 'learn.noPredict' : 'learn.noPredictNoNotes', lang));
+    } else if (locked) {
+      out(t('learn.class.lockedEarlier', lang, { time: locked.at.slice(0, 16).replace('T', ' ') }));
+      if (command.predictFile !== undefined) out(t('learn.class.predictFileNotRead', lang, { file: forUser(command.predictFile) }));
+      out();
+      prediction = { answers: locked.data.answers as Prediction['answers'], reasoning: typeof locked.data.reasoning === 'string' ? locked.data.reasoning : '' };
     } else {
       if (canAsk && command.predictFile === undefined) out(await renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id, lang));
       const previous = earlier.filter((e) => e.lab === lab.id && (e.kind === 'prediction' || e.kind === 'revision')).at(-1);
@@ -192,6 +227,13 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
       journal!.append({ kind: previous ? 'revision' : 'prediction', lab: lab.id, data: { answers: prediction.answers, reasoning: prediction.reasoning, runs: lab.runs, lang } });
       keep('prediction');
       out(`${t('learn.locked', lang)} ${notes}`);
+      await sendWaiting(root, name, lang);
+      if (held) {
+        out();
+        out(t('learn.class.held', lang, { command: labCommand }));
+        if (command.reflect !== undefined) out(t('learn.class.reflectNotWritten', lang));
+        return 0;
+      }
     }
   
     out(`${t('learn.running', lang)}: ${lab.runs.map((r) => `${r.name} (${r.client}, ${r.server})`).join(' · ')}`);
@@ -228,12 +270,14 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
       const measuredRange = Object.fromEntries(rows.filter((r) => r.range).map((r) => [r.question, r.range]));
       journal.append({ kind: 'run', lab: lab.id, data: { settings, lang, comparison: rows, measured, measuredRange, figures: keyFigures(results) } });
       keep('run');
-      if (prediction && canAsk) {
-        // Ctrl+C here leaves the prediction and the run written: say so, not "nothing".
-        const text = (await input({ message: `${t('learn.assumedWrong', lang)} ${t('learn.skip', lang)}` }).catch((error: unknown) => {
-          throw error instanceof Error && error.name === 'ExitPromptError' ? new Interrupted(interrupted()) : error;
-        })).trim();
-        if (text) journal.append({ kind: 'reflection', lab: lab.id, data: { text, lang } });
+      await sendWaiting(root, name, lang);
+      // --reflect gives it without asking (scripts, a class of simulated learners); Ctrl+C at the prompt leaves the prediction and the run written: say so, not "nothing".
+      const text = command.reflect ?? (prediction && canAsk ? (await input({ message: `${t('learn.assumedWrong', lang)} ${t('learn.skip', lang)}` }).catch((error: unknown) => {
+        throw error instanceof Error && error.name === 'ExitPromptError' ? new Interrupted(interrupted()) : error;
+      })).trim() : '');
+      if (text) {
+        journal.append({ kind: 'reflection', lab: lab.id, data: { text, lang } });
+        await sendWaiting(root, name, lang);
       }
       out(`${t('learn.savedNotes', lang)} ${notes}`);
     }
@@ -330,6 +374,8 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
 export async function runCheck(lab: Lab, command: Pick<Command, 'learner' | 'lang'>, root = REPO): Promise<number> {
   const name = await resolveLearner(command, root);
   sayWho(name, command.lang, root);
+  // The check is a learner's command too: what waits for the class goes first.
+  await sendWaiting(root, name, command.lang);
   return asLearner(name, root, async () => {
     const dir = workspaceDir(name, lab.id, root);
     if (!existsSync(dir)) {
