@@ -183,6 +183,15 @@ describe('without a terminal', () => {
     const refused = plain(dir, ['--variant', 'broken-schema', '--predict', bad, '--learner', 'Dee']);
     expect(refused.status).toBe(2);
     expect(refused.out).toMatch(/"how-many-cats" is not a question of broken-schema/);
+
+    // A reasoning past the class's bound (2,000 characters, src/learn/class-wire.ts LIMITS) is refused before anything is written:
+    // a live class would refuse the entry, and it would wait in the learner's queue for ever.
+    const long = join(dir, 'long.json');
+    writeFileSync(long, JSON.stringify({ answers: {}, reasoning: 'é'.repeat(2001) }));
+    const tooLong = plain(dir, ['--variant', 'broken-schema', '--predict', long, '--learner', 'Eve']);
+    expect(tooLong.status, tooLong.out).toBe(2);
+    expect(tooLong.out).toMatch(/"reasoning": at most 2000 characters, please \(this is 2001\)/);
+    expect(existsSync(join(dir, 'learners', 'Eve', 'notes', 'breaks.jsonl'))).toBe(false);
   });
 
   it('a corrupt journal is one line and exit 2, never a stack trace, and is left as it was', () => {

@@ -23,7 +23,7 @@ import { isLang } from '../core/lang.js';
 import { t, type MessageId } from '../core/messages/index.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { learnerDir, listLearners, rememberedLearner, rememberLearner, validateLearnerName } from './learner.js';
-import { askPredictions, compare, readPredictionFile, renderComparison, type Prediction } from './predictions.js';
+import { askPredictions, compare, readPredictionFile, renderComparison, tooLong, type Prediction } from './predictions.js';
 import { readSheet, renderForTerminal, splitSheet } from './sheets.js';
 import { createWorkspace, filesToEdit, resetWorkspace, workspaceDir, WorkspaceExistsError } from './workspace.js';
 import { Interrupted, UserError } from '../core/user-error.js';
@@ -272,7 +272,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
       keep('run');
       await sendWaiting(root, name, lang);
       // --reflect gives it without asking (scripts, a class of simulated learners); Ctrl+C at the prompt leaves the prediction and the run written: say so, not "nothing".
-      const text = command.reflect ?? (prediction && canAsk ? (await input({ message: `${t('learn.assumedWrong', lang)} ${t('learn.skip', lang)}` }).catch((error: unknown) => {
+      const text = command.reflect ?? (prediction && canAsk ? (await input({ message: `${t('learn.assumedWrong', lang)} ${t('learn.skip', lang)}`, validate: (typed) => tooLong(typed, lang) ?? true }).catch((error: unknown) => {
         throw error instanceof Error && error.name === 'ExitPromptError' ? new Interrupted(interrupted()) : error;
       })).trim() : '');
       if (text) {

@@ -12,6 +12,7 @@ import { formatNumber, t } from '../core/messages/index.js';
 import { runInWords } from './reference.js';
 import { UserError } from '../core/user-error.js';
 import { forUser } from '../core/cwd.js';
+import { LIMITS } from './class-wire.js';
 
 export interface Prediction {
   /** By question id; null when the learner gave no answer. */
@@ -83,7 +84,7 @@ export async function askPredictions(lab: Lab, lang: Lang): Promise<Prediction> 
     const parsed = parseAnswer(question, typed, lang);
     answers[question.id] = 'value' in parsed ? parsed.value : null;
   }
-  const reasoning = await input({ message: `${t('learn.reasoning', lang)} ${t('learn.skip', lang)}` });
+  const reasoning = await input({ message: `${t('learn.reasoning', lang)} ${t('learn.skip', lang)}`, validate: (typed) => tooLong(typed, lang) ?? true });
   return { answers, reasoning: reasoning.trim() };
 }
 
@@ -115,7 +116,21 @@ export function readPredictionFile(path: string, lab: Lab, lang: Lang): Predicti
     if ('error' in parsedAnswer) throw new PredictionFileError(`${file}: ${question.id} must be ${parsedAnswer.error}`);
     answers[question.id] = parsedAnswer.value;
   }
-  return { answers, reasoning: typeof body.reasoning === 'string' ? body.reasoning.trim() : '' };
+  const reasoning = typeof body.reasoning === 'string' ? body.reasoning.trim() : '';
+  const long = tooLong(reasoning, lang);
+  if (long) throw new PredictionFileError(`${file}: "reasoning": ${long}`);
+  return { answers, reasoning };
+}
+
+/**
+ * A text a learner writes (a reasoning, a reflection) past the class's bound
+ * (LIMITS.textChars, src/learn/class-wire.ts): refused as it is typed, since
+ * a live class refuses the entry, and an entry it refuses would wait in the
+ * learner's queue for ever.
+ */
+export function tooLong(text: string, lang: Lang): string | undefined {
+  const count = [...text.trim()].length;
+  return count > LIMITS.textChars ? t('learn.textTooLong', lang, { max: LIMITS.textChars, count }) : undefined;
 }
 
 export interface ComparisonRow {

@@ -92,6 +92,7 @@ export const en = {
   'learn.previousPrediction': 'You predicted this lab before, on',
   'learn.revising': 'This will be saved as a revision, next to the earlier one.',
   'learn.reasoning': 'In one line: why do you expect that?',
+  'learn.textTooLong': 'at most {max} characters, please (this is {count}): the notes and the class keep no longer text',
   'learn.skip': '(Enter to skip)',
   'learn.numberRange': 'a number from {min} to {max}',
   'learn.locked': 'Predictions saved and locked in',

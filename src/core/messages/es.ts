@@ -83,6 +83,7 @@ export const es: Record<MessageId, Message> = {
   'learn.previousPrediction': 'Ya predijiste este laboratorio el',
   'learn.revising': 'Se guardará como una revisión, junto a la anterior.',
   'learn.reasoning': 'En una línea: ¿por qué esperas eso?',
+  'learn.textTooLong': 'como mucho {max} caracteres, por favor (este tiene {count}): las notas y la clase no guardan un texto más largo',
   'learn.skip': '(Intro para saltar)',
   'learn.numberRange': 'un número de {min} a {max}',
   'learn.locked': 'Predicciones guardadas y fijadas en',
