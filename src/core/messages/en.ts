@@ -345,6 +345,7 @@ export const en = {
   'sweep.workload.lessons': 'lesson requests',
   'sweep.readOnly': 'read-only',
   'sweep.console': 'sweep: {labs} labs ({rows} rows) x {clients} clients x {servers} servers = {cells} cells, {runs} runs ({roundTrips} tool calls) on {processes} server processes in {total} s (build {build} s, runs {running} s) with {jobs} job(s) x {perJob} runs in flight',
+  'sweep.cached': 'cache (out/sweep-cache/): {cachedCells} of {cells} cells taken from it ({cached} runs), {runs} runs measured now; --fresh measures every run again',
   'sweep.changed': 'the break changes the figures in {changed} of {cells} cells; the fix falls short in {short}',
   'sweep.fallsShort': '  fix falls short: {lab}, {client}, {server}: ok {before} -> {after}',
   'sweep.page': 'page: {file}',

@@ -330,6 +330,7 @@ export const es: Record<MessageId, Message> = {
   'sweep.workload.lessons': 'peticiones de lecciones',
   'sweep.readOnly': 'solo lectura',
   'sweep.console': 'barrido: {labs} laboratorios ({rows} filas) x {clients} clientes x {servers} servidores = {cells} celdas, {runs} ejecuciones ({roundTrips} llamadas a herramientas) en {processes} procesos de servidor en {total} s (construcción {build} s, ejecuciones {running} s) con {jobs} proceso(s) x {perJob} ejecuciones a la vez',
+  'sweep.cached': 'caché (out/sweep-cache/): {cachedCells} de {cells} celdas tomadas de ella ({cached} ejecuciones), {runs} ejecuciones medidas ahora; --fresh vuelve a medir todas',
   'sweep.changed': 'el fallo cambia las cifras en {changed} de {cells} celdas; la solución se queda corta en {short}',
   'sweep.fallsShort': '  la solución se queda corta: {lab}, {client}, {server}: ok {before} -> {after}',
   'sweep.page': 'página: {file}',
