@@ -13,7 +13,7 @@ import { REPO } from '../lab/paths.js';
 import { PROFILES } from '../lab/profiles/index.js';
 import type { RunResult } from '../lab/runner.js';
 import { sharesServer } from '../lab/server-pool.js';
-import { baselineName, BuildError, buildServer, bundle, bundleDigest, patchChain, solutionPatch } from '../lab/variants.js';
+import { baselineName, BuildError, buildServers, bundle, bundleDigest, patchChain, solutionPatch } from '../lab/variants.js';
 import { runInputs, runKey, sha256, type CachedRun, type RunCache, type RunInputs } from './sweep-cache.js';
 import { newWorkerState, Schedule, type WorkerState } from './sweep-schedule.js';
 import type { RunTask, WorkerReply, WorkerStopped } from './sweep-worker.js';
@@ -234,7 +234,7 @@ export async function measureRuns(
   const jobs = Math.max(1, options.jobs);
   const perJob = Math.max(1, options.perJob ?? defaultPerJob(jobs));
   const sources = [...new Set(runs.map((r) => JSON.stringify(r.patches)))];
-  const [workerJs, ...built] = await Promise.all([workerBundle(), ...sources.map((patches) => buildServer(JSON.parse(patches) as string[]))]);
+  const [workerJs, built] = await Promise.all([workerBundle(), buildServers(sources.map((patches) => JSON.parse(patches) as string[]))]);
   const bundleOf = new Map(sources.map((patches, i) => [patches, built[i]!]));
   const planned = new Map<number, RunTask>(runs.map(({ patches, ...run }) => [run.id, { ...run, serverJs: bundleOf.get(JSON.stringify(patches))! }]));
   const { tasks, measuredBy } = sameServerOnce([...planned.values()]);
