@@ -337,6 +337,8 @@ export const en = {
   'sweep.hostSaid': 'the host said',
   'sweep.summary': 'The break changes the figures in {differ} of {cells} cells; the fix falls short in {short}.',
   'sweep.timing': '{runs} in {seconds} s with {workers}.',
+  'sweep.timingCached': '{runs} in {seconds} s with {workers}; {kept}.',
+  'sweep.keptRuns': { one: '{count} run taken from the cache (out/sweep-cache/)', other: '{count} runs taken from the cache (out/sweep-cache/)' },
   'sweep.runs': { one: '{count} run', other: '{count} runs' },
   'sweep.workers': { one: '{count} worker', other: '{count} workers' },
   'sweep.footer': 'format {format} {version} · seed {seed} · {calls} calls · temperature {temperature}',

@@ -322,6 +322,8 @@ export const es: Record<MessageId, Message> = {
   'sweep.hostSaid': 'el anfitrión dijo',
   'sweep.summary': 'La avería cambia las cifras en {differ} de {cells} celdas; el arreglo no basta en {short}.',
   'sweep.timing': '{runs} en {seconds} s con {workers}.',
+  'sweep.timingCached': '{runs} en {seconds} s con {workers}; {kept}.',
+  'sweep.keptRuns': { one: '{count} ejecución tomada de la caché (out/sweep-cache/)', other: '{count} ejecuciones tomadas de la caché (out/sweep-cache/)' },
   'sweep.runs': { one: '{count} ejecución', other: '{count} ejecuciones' },
   'sweep.workers': { one: '{count} hilo de trabajo', other: '{count} hilos de trabajo' },
   'sweep.footer': 'formato {format} {version} · semilla {seed} · {calls} llamadas · temperatura {temperature}',
