@@ -93,7 +93,7 @@ const cell = (lab: string, client: string, server: ServerBuild): SweepCell => {
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'schema-breaks-sweep-'));
   pagePath = join(dir, 'sweep.html');
-  const result = sweepCommand(['--seed', String(SEED), '--calls', String(CALLS), '--jobs', '2', '--lang', 'en', '--json', '--out', pagePath, '--labs', LABS.join(','), '--clients', CLIENTS.join(',')]);
+  const result = sweepCommand(['--fresh', '--seed', String(SEED), '--calls', String(CALLS), '--jobs', '2', '--lang', 'en', '--json', '--out', pagePath, '--labs', LABS.join(','), '--clients', CLIENTS.join(',')]);
   expect(result.status, result.stderr).toBe(0);
   report = JSON.parse(result.stdout) as SweepReport;
   stderr = result.stderr;

@@ -10,6 +10,7 @@ import type { ServerBuild } from '../minimcp/errors.js';
 import { loadCatalogue } from '../learn/catalogue.js';
 import { verdict as judge } from '../lab/figures.js';
 import type { RunResult, Workload } from '../lab/runner.js';
+import type { RunCache } from './sweep-cache.js';
 import { breakPatch, listBreaks } from '../lab/variants.js';
 
 export const SWEEP_FORMAT = 'schema-breaks/sweep';
@@ -110,7 +111,11 @@ export interface SweepReport {
 export interface SweepTiming {
   jobs: number;
   perJob: number;
+  /** Runs measured now. */
   runs: number;
+  /** Runs taken from the cache (src/class/sweep-cache.ts), and cells every run of which was. */
+  cached: number;
+  cachedCells: number;
   /** Server processes started, and runs served by a process an earlier run started (src/lab/server-pool.ts). */
   servers: { started: number; reused: number };
   /** Tool calls that went to a server, workload and eval (the error probe's aside): what the sweep's time is mostly made of. */
@@ -134,6 +139,8 @@ export interface SweepOptions {
   clients?: string[];
   servers?: ServerBuild[];
   onProgress?: (done: number, total: number) => void;
+  /** Runs kept by content (src/class/sweep-cache.ts): those found there are not measured again; none when undefined. */
+  cache?: RunCache;
 }
 
 /** Which workload exercises a tool: the tool files a patch may touch. */

@@ -233,9 +233,14 @@ export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming
             return `<li><strong>${esc(title(c.lab))}</strong> (<code>${esc(c.lab)}</code>), ${esc(c.client)}, ${esc(c.server)}: ${esc(bits.join(', '))}${said}</li>`;
           })
           .join('')}</ul>`;
-  const timingLine = timing
-    ? `${esc(t('sweep.timing', lang, { runs: t('sweep.runs', lang, { count: timing.runs }), seconds: formatNumber(timing.totalMs / 1000, lang, { decimals: 1, minDecimals: 1 }), workers: t('sweep.workers', lang, { count: timing.jobs }) }))} · `
-    : '';
+  // Runs measured now, and those taken from the cache (src/class/sweep-cache.ts) when there are any.
+  const timingWords = timing && {
+    runs: t('sweep.runs', lang, { count: timing.runs }),
+    seconds: formatNumber(timing.totalMs / 1000, lang, { decimals: 1, minDecimals: 1 }),
+    workers: t('sweep.workers', lang, { count: timing.jobs }),
+    kept: t('sweep.keptRuns', lang, { count: timing.cached }),
+  };
+  const timingLine = timing && timingWords ? `${esc(t(timing.cached > 0 ? 'sweep.timingCached' : 'sweep.timing', lang, timingWords))} · ` : '';
   // The builds of this sweep's columns, in the words the reports use for them.
   const builds = report.servers.map((b) => buildDescription(b, lang)).join('; ');
   const footer = t('sweep.footer', lang, { format: SWEEP_FORMAT, version: SWEEP_FORMAT_VERSION, seed, calls, temperature: report.settings.temperature });

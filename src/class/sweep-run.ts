@@ -3,7 +3,7 @@
  * threads (src/class/sweep-worker.ts), the baseline of a (client, server,
  * workload, read-only) shared by the labs that use it.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { cached, sourcesKey } from '../core/bundler.mjs';
@@ -13,7 +13,8 @@ import { REPO } from '../lab/paths.js';
 import { PROFILES } from '../lab/profiles/index.js';
 import type { RunResult } from '../lab/runner.js';
 import { sharesServer } from '../lab/server-pool.js';
-import { baselineName, BuildError, buildServer, bundle, bundleDigest, patchChain, solutionPatch } from '../lab/variants.js';
+import { baselineName, BuildError, buildServers, bundle, bundleDigest, patchChain, solutionPatch } from '../lab/variants.js';
+import { runInputs, runKey, sha256, type CachedRun, type RunCache, type RunInputs } from './sweep-cache.js';
 import { newWorkerState, Schedule, type WorkerState } from './sweep-schedule.js';
 import type { RunTask, WorkerReply, WorkerStopped } from './sweep-worker.js';
 import { cellVerdict, defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
@@ -28,6 +29,17 @@ export async function workerBundle(): Promise<string> {
   const built = await cached(REPO, 'class', key, 'sweep-worker.mjs', (staged) => bundle(join(REPO, 'src', 'class', 'sweep-worker.ts'), staged, ['esbuild']));
   return built.path;
 }
+
+/** The runner's code by content: the worker bundle's bytes, hashed once a process (a bundle never changes: its folder is named by its sources). */
+function workerDigest(workerJs: string): string {
+  let digest = workerDigests.get(workerJs);
+  if (digest === undefined) {
+    digest = sha256(readFileSync(workerJs));
+    workerDigests.set(workerJs, digest);
+  }
+  return digest;
+}
+const workerDigests = new Map<string, string>();
 
 /**
  * One run per server bundle, byte for byte, and settings: a fix that puts
@@ -66,7 +78,14 @@ function sharedServerOf(task: RunTask): string | undefined {
 }
 
 /** Runs the tasks on `jobs` worker threads, each with up to `perJob` runs in flight; results by task id. */
-async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs: string, onDone: (done: number) => void, counts: Pick<SweepTiming, 'servers' | 'roundTrips'>): Promise<Map<number, RunResult>> {
+async function runPool(
+  tasks: RunTask[],
+  jobs: number,
+  perJob: number,
+  workerJs: string,
+  onDone: (done: number, id: number, run: { result: RunResult; roundTrips: number }) => void,
+  counts: Pick<SweepTiming, 'servers' | 'roundTrips'>,
+): Promise<Map<number, RunResult>> {
   const results = new Map<number, RunResult>();
   if (tasks.length === 0) return results;
   const byId = new Map(tasks.map((t) => [t.id, t]));
@@ -94,7 +113,7 @@ async function runPool(tasks: RunTask[], jobs: number, perJob: number, workerJs:
           schedule.done(state, reply.id);
           results.set(reply.id, reply.result);
           counts.roundTrips += reply.roundTrips;
-          onDone(results.size);
+          onDone(results.size, reply.id, reply);
           if (results.size === tasks.length) {
             settled = true;
             resolvePool();
@@ -194,44 +213,74 @@ export function planSweep(options: SweepOptions): { labs: SweepLab[]; clients: t
 }
 
 /** What measuring a set of runs cost: for the sweep's timing line. */
-export type MeasureTiming = Omit<SweepTiming, 'totalMs'>;
+export type MeasureTiming = Omit<SweepTiming, 'totalMs' | 'cachedCells'>;
 
 /**
  * Measures planned runs: every server bundle first (built or found in the
  * cache once, before any worker starts), each run whose server is byte for
- * byte another's with the same settings once, the rest on `jobs` worker
- * threads. Returns a run's figures by its planned id, each with its own label.
- * The sweep measures its cells with it; a test that needs only some runs of
- * the sweep (test/solutions-hold.test.ts: baselines and solutions, over seeds)
- * plans its own and measures them the same way.
+ * byte another's with the same settings once, each run kept in `cache` under
+ * the same inputs taken from there (src/class/sweep-cache.ts), the rest on
+ * `jobs` worker threads, and kept there as each one ends. Returns a run's
+ * figures by its planned id, each with its own label, and whether it came
+ * from the cache. The sweep measures its cells with it; a test that needs
+ * only some runs of the sweep (test/solutions-hold.test.ts: baselines and
+ * solutions, over seeds) plans its own and measures them the same way.
  */
 export async function measureRuns(
   runs: PlannedRun[],
-  options: { jobs: number; perJob?: number; onProgress?: (done: number, total: number) => void },
-): Promise<{ result: (id: number) => RunResult; timing: MeasureTiming }> {
+  options: { jobs: number; perJob?: number; onProgress?: (done: number, total: number) => void; cache?: RunCache },
+): Promise<{ result: (id: number) => RunResult; fromCache: (id: number) => boolean; timing: MeasureTiming }> {
   const started = performance.now();
   const jobs = Math.max(1, options.jobs);
   const perJob = Math.max(1, options.perJob ?? defaultPerJob(jobs));
   const sources = [...new Set(runs.map((r) => JSON.stringify(r.patches)))];
-  const [workerJs, ...built] = await Promise.all([workerBundle(), ...sources.map((patches) => buildServer(JSON.parse(patches) as string[]))]);
+  const [workerJs, built] = await Promise.all([workerBundle(), buildServers(sources.map((patches) => JSON.parse(patches) as string[]))]);
   const bundleOf = new Map(sources.map((patches, i) => [patches, built[i]!]));
   const planned = new Map<number, RunTask>(runs.map(({ patches, ...run }) => [run.id, { ...run, serverJs: bundleOf.get(JSON.stringify(patches))! }]));
   const { tasks, measuredBy } = sameServerOnce([...planned.values()]);
+
+  // Each run's key, and the runs kept under theirs: those are not measured again.
+  const { cache } = options;
+  const runner = cache ? workerDigest(workerJs) : '';
+  const keys = new Map<number, { key: string; inputs: RunInputs }>();
+  const kept = new Map<number, CachedRun>();
+  for (const task of cache ? tasks : []) {
+    const inputs = runInputs(task, runner);
+    const key = runKey(inputs);
+    keys.set(task.id, { key, inputs });
+    const found = cache!.get(key);
+    if (found) kept.set(task.id, found);
+  }
+  const toRun = tasks.filter((t) => !kept.has(t.id));
   const builtAt = performance.now();
 
   // Processes started for the runs, and runs served by a process an earlier run started (src/lab/server-pool.ts).
   const counts = { servers: { started: 0, reused: 0 }, roundTrips: 0 };
-  const measured = await runPool(tasks, jobs, perJob, workerJs, (done) => options.onProgress?.(done, tasks.length), counts);
+  const measured = await runPool(
+    toRun,
+    jobs,
+    perJob,
+    workerJs,
+    (done, id, run) => {
+      // Kept as each run ends: a sweep stopped half-way keeps what it measured.
+      if (cache) cache.put(keys.get(id)!.key, run, keys.get(id)!.inputs);
+      options.onProgress?.(done, toRun.length);
+    },
+    counts,
+  );
+  for (const [id, run] of kept) measured.set(id, run.result);
   const finished = performance.now();
   return {
     // A planned run that another measured for it keeps its own label ('baseline', the break, '<id>+solution').
     result: (id) => ({ ...measured.get(measuredBy.get(id)!)!, variant: planned.get(id)!.variant }),
+    fromCache: (id) => kept.has(measuredBy.get(id)!),
     timing: {
-      jobs: Math.min(jobs, tasks.length),
+      jobs: Math.min(jobs, toRun.length),
       perJob,
-      runs: tasks.length,
+      runs: toRun.length,
+      cached: kept.size,
       // Runs with requests that change the server start a process of their own; the workers count the others'.
-      servers: { started: counts.servers.started + tasks.filter((t) => !t.shareServers || !sharesServer(t.workload)).length, reused: counts.servers.reused },
+      servers: { started: counts.servers.started + toRun.filter((t) => !t.shareServers || !sharesServer(t.workload)).length, reused: counts.servers.reused },
       roundTrips: counts.roundTrips,
       buildMs: builtAt - started,
       runMs: finished - builtAt,
@@ -243,7 +292,12 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
   const started = performance.now();
   const temperature = options.temperature ?? DEFAULT_KNOBS.temperature;
   const { labs, clients, servers, cells: cellTasks, runs } = planSweep(options);
-  const { result, timing } = await measureRuns(runs, { jobs: options.jobs, ...(options.perJob !== undefined ? { perJob: options.perJob } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  const { result, fromCache, timing } = await measureRuns(runs, {
+    jobs: options.jobs,
+    ...(options.perJob !== undefined ? { perJob: options.perJob } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.cache ? { cache: options.cache } : {}),
+  });
 
   const cells: SweepCell[] = cellTasks.map((c) => {
     const baseline = toSweepRun(result(c.baseline));
@@ -262,5 +316,7 @@ export async function sweep(options: SweepOptions): Promise<{ report: SweepRepor
     servers: [...servers],
     cells,
   };
-  return { report, timing: { ...timing, totalMs: performance.now() - started } };
+  // A cell comes from the cache when every run it is made of does.
+  const cachedCells = cellTasks.filter((c) => [c.baseline, c.variant, c.solution].every((id) => id === null || fromCache(id))).length;
+  return { report, timing: { ...timing, cachedCells, totalMs: performance.now() - started } };
 }

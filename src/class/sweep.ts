@@ -44,6 +44,7 @@ import { PROFILE_IDS } from '../lab/profiles/index.js';
 import { listBreaks } from '../lab/variants.js';
 import { availableParallelism } from 'node:os';
 import { okShare, pct, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, type SweepReport } from './sweep-model.js';
+import { RunCache, SWEEP_CACHE_DIR } from './sweep-cache.js';
 import { renderPage } from './sweep-page.js';
 import { sweep } from './sweep-run.js';
 import { runCommand, UsageError } from '../core/user-error.js';
@@ -66,6 +67,7 @@ const SWEEP_OPTIONS = [
   { name: 'labs', kind: 'string', value: 'A,B', help: "only these labs (default: every one), e.g. the labs of today's workshop" },
   { name: 'clients', kind: 'string', value: 'A,B', help: 'only these client profiles (default: every one)' },
   { name: 'servers', kind: 'string', value: 'A,B', help: 'only these server builds (default: every one)' },
+  { name: 'fresh', kind: 'boolean', help: ['measure every run again, taking none from the cache of runs (out/sweep-cache/, by content: a run', 'is measured again only when its server, settings, knobs or runner code change), and keep them there'] },
   { name: 'server-per-run', kind: 'boolean', help: ['start a server process for every run; by default the runs whose requests change nothing on', 'the server (conjugations) share one per server build, with the same figures'] },
   HELP_OPTION,
 ] as const satisfies readonly Option[];
@@ -88,6 +90,7 @@ interface SweepCommand {
   lang: Lang;
   jobs: number;
   serverPerRun: boolean;
+  fresh: boolean;
   labs?: string[];
   clients?: string[];
   servers?: ServerBuild[];
@@ -124,6 +127,7 @@ export function parseSweepArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     lang: (values.lang as Lang | undefined) ?? detectLang(env),
     jobs: wholeNumber('jobs', values.jobs, availableParallelism(), 1),
     serverPerRun: values['server-per-run'] ?? false,
+    fresh: values.fresh ?? false,
     labs: idList('labs', values.labs, listBreaks()),
     clients: idList('clients', values.clients, PROFILE_IDS),
     servers: idList('servers', values.servers, SERVER_BUILDS) as ServerBuild[] | undefined,
@@ -157,6 +161,7 @@ async function sweepMain(argv: string[]): Promise<number> {
       calls: command.calls,
       jobs: command.jobs,
       serverPerRun: command.serverPerRun,
+      cache: new RunCache(SWEEP_CACHE_DIR, command.fresh),
       ...(command.labs ? { labs: command.labs } : {}),
       ...(command.clients ? { clients: command.clients } : {}),
       ...(command.servers ? { servers: command.servers } : {}),
@@ -196,6 +201,7 @@ async function sweepMain(argv: string[]): Promise<number> {
       perJob: timing.perJob,
     }),
   );
+  say(t('sweep.cached', lang, { cachedCells: timing.cachedCells, cells: report.cells.length, cached: timing.cached, runs: timing.runs }));
   if (!json) {
     say(t('sweep.changed', lang, { changed: report.cells.filter((c) => c.verdict.variant !== 'same').length, cells: report.cells.length, short: short.length }));
     for (const c of short) say(t('sweep.fallsShort', lang, { lab: c.lab, client: c.client, server: c.server, before: pct(okShare(c.runs.baseline)), after: pct(okShare(c.runs.solution!)) }));

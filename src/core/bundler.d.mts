@@ -17,6 +17,9 @@ export interface SourcesKeyOptions {
 /** A 20-hex-digit key for what a bundle is made from, esbuild's version included. */
 export function sourcesKey(root: string, options: SourcesKeyOptions): string;
 
+/** sourcesKey's hash of the files, before its `extra`: finish a copy() of it per bundle. */
+export function sourcesHash(root: string, options: Omit<SourcesKeyOptions, 'extra'>): import('node:crypto').Hash;
+
 export interface BundleOptions {
   format?: 'esm' | 'iife';
   external?: string[];

@@ -37,6 +37,17 @@ function filesUnder(dir, endings) {
  * of `endings`, then `files` (missing ones skipped), then `extra` in order.
  */
 export function sourcesKey(root, { dirs = [], endings = [], files = [], extra = [] }) {
+  const hash = sourcesHash(root, { dirs, endings, files });
+  for (const part of extra) hash.update(part);
+  return hash.digest('hex').slice(0, 20);
+}
+
+/**
+ * sourcesKey's hash before its `extra`: a caller that keys many bundles made
+ * from the same files and different extras (the sweep's servers: one tree,
+ * many patches) reads the files once and finishes a copy() per bundle.
+ */
+export function sourcesHash(root, { dirs = [], endings = [], files = [] }) {
   const hash = createHash('sha256');
   hash.update(`esbuild ${esbuildVersion}\n`);
   for (const file of [...dirs.flatMap((d) => filesUnder(join(root, d), endings)), ...files.map((f) => join(root, f))]) {
@@ -44,8 +55,7 @@ export function sourcesKey(root, { dirs = [], endings = [], files = [], extra = 
     hash.update(`${relative(root, file)}\n`);
     hash.update(readFileSync(file));
   }
-  for (const part of extra) hash.update(part);
-  return hash.digest('hex').slice(0, 20);
+  return hash;
 }
 
 // Some CommonJS dependencies (ajv) call require(): give an ES module one (a script has its own).
