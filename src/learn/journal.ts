@@ -128,7 +128,8 @@ export type JournalOptions = {
   lockTimeoutMs?: number;
 };
 
-const ID_PATTERN = /^[A-Za-z0-9._:+-]{1,128}$/;
+/** What an entry id may be: it travels to the class (src/learn/class-wire.ts), whose server checks it with this same pattern. */
+export const ID_PATTERN = /^[A-Za-z0-9._:+-]{1,128}$/;
 const MARKER_LINE = /^<!-- entry ([A-Za-z0-9._:+-]{1,128}) -->$/gm;
 const TEMP_FILE = /^\.breaks\.(jsonl|md)\.\d+\.[0-9a-f]+\.tmp$/;
 
