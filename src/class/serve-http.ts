@@ -145,6 +145,7 @@ export interface Validators {
   join: ValidateFunction<JoinRequest>;
   entries: ValidateFunction<EntriesRequest>;
   reveal: ValidateFunction<RevealRequest>;
+  entry: ValidateFunction<JournalEntry>;
   /** By "<lab>/<kind>". */
   data: Map<string, ValidateFunction>;
 }
@@ -177,8 +178,10 @@ export function buildValidators(labs: readonly Lab[]): Validators {
       type: 'object',
       additionalProperties: false,
       required: ['code', 'learner', 'device', 'entries'],
-      properties: { ...who, entries: { type: 'array', minItems: 1, maxItems: LIMITS.entriesPerRequest, items: entry } },
+      // Each entry is checked on its own (`entry`), so that a refusal names the entry by its number and id.
+      properties: { ...who, entries: { type: 'array', minItems: 1, maxItems: LIMITS.entriesPerRequest, items: { type: 'object' } } },
     }),
+    entry: ajv.compile<JournalEntry>(entry),
     reveal: ajv.compile<RevealRequest>({ type: 'object', additionalProperties: false, required: ['lab', 'revealed'], properties: { lab: { enum: labIds }, revealed: { type: 'boolean' } } }),
     data,
   };
@@ -307,8 +310,10 @@ export function createClassServer(options: ClassServerOptions): Server {
     const request = body as EntriesRequest;
     const entries: JournalEntry[] = request.entries;
     entries.forEach((entry, i) => {
-      const refuse = (reason: string) => new Refusal(400, say('serve.refused.entry', { n: i + 1, id: entry.id, why: reason }));
+      const id = typeof entry.id === 'string' ? entry.id.slice(0, 128) : '?';
+      const refuse = (reason: string) => new Refusal(400, say('serve.refused.entry', { n: i + 1, id, why: reason }));
       if (Buffer.byteLength(JSON.stringify(entry)) > LIMITS.entryBytes) throw refuse(say('serve.refused.entryTooLarge', { bytes: LIMITS.entryBytes }));
+      if (!validators.entry(entry)) throw refuse(why(validators.entry.errors));
       if (Number.isNaN(Date.parse(entry.at))) throw refuse('/at is not a date-time');
       const validate = validators.data.get(`${entry.lab}/${entry.kind}`)!;
       if (!validate(entry.data)) throw refuse(`data${why(validate.errors)}`);
