@@ -77,6 +77,9 @@ export const RATE = {
   address: { capacity: 300, perSecond: 60 },
 } as const;
 
+/** How much of an oversized body is read and dropped after the 413, at most, so that the client reads the refusal. */
+const LINGER_BYTES = 4 * 1024 * 1024;
+
 /** Connections open at once; above it Node refuses new ones (server.maxConnections). */
 export const MAX_CONNECTIONS = 256;
 
@@ -238,19 +241,34 @@ export function createClassServer(options: ClassServerOptions): Server {
   const readJson = async (req: IncomingMessage): Promise<unknown> => {
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json') throw new Refusal(415, say('serve.refused.notJson'));
-    const tooLarge = () => new Refusal(413, say('serve.refused.tooLarge', { bytes: LIMITS.bodyBytes }), { connection: 'close' });
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > LIMITS.bodyBytes) throw tooLarge();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      // Stop reading at once: the rest of an oversized body is never buffered.
-      if (size > LIMITS.bodyBytes) throw tooLarge();
-      chunks.push(chunk);
-    }
+    const tooLarge = (headers: Record<string, string> = {}) => new Refusal(413, say('serve.refused.tooLarge', { bytes: LIMITS.bodyBytes }), headers);
+    // Declared too large: refused before a byte of it is read, and the connection closed after the reply.
+    if (Number(req.headers['content-length'] ?? 0) > LIMITS.bodyBytes) throw tooLarge({ connection: 'close' });
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let refused = false;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= LIMITS.bodyBytes) return void chunks.push(chunk);
+        if (!refused) {
+          // Over the limit: nothing more is kept, and the refusal goes out at once.
+          refused = true;
+          chunks.length = 0;
+          reject(tooLarge());
+        }
+        /*
+         * What the client still sends is read and dropped, not kept, until it stops or has sent
+         * LINGER_BYTES: closing at once could reset the connection before the client reads the 413
+         * (RFC 9112 §9.6, "Tear-down": a server closes in stages, reading on until the client is done).
+         */
+        if (size > LIMITS.bodyBytes + LINGER_BYTES) req.socket.destroy();
+      });
+      req.on('end', () => resolve(Buffer.concat(chunks)));
+      req.on('error', reject);
+    });
     try {
-      return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      return JSON.parse(body.toString('utf8'));
     } catch {
       throw new Refusal(400, say('serve.refused.badJson'));
     }

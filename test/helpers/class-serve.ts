@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { REPO } from './server.js';
 
 export interface Served {
@@ -78,6 +79,30 @@ export function call(port: number, method: string, path: string, body?: unknown,
     req.on('error', reject);
     if (bytes) req.write(bytes, () => undefined);
     req.end();
+  });
+}
+
+/**
+ * A request written on a raw socket: `head` (the request line and headers), then `chunks` one after another
+ * while the server still reads. The reply is read even when the server closes the connection while we still
+ * write (what "stop reading" means), which node:http's client reports as an EPIPE instead.
+ */
+export function raw(port: number, head: string, chunks: Iterable<string> = []): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let reply = '';
+    socket.setEncoding('utf8').on('data', (d: string) => (reply += d));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(reply));
+    socket.write(`${head.replace(/\n/g, '\r\n')}\r\n\r\n`);
+    const rest = chunks[Symbol.iterator]();
+    const more = (): void => {
+      for (let next = rest.next(); !next.done; next = rest.next()) {
+        if (socket.destroyed) return;
+        if (!socket.write(next.value)) return void socket.once('drain', more);
+      }
+    };
+    more();
   });
 }
 
