@@ -177,6 +177,23 @@ describe('class serve: refusals, each with the server still serving', () => {
     await stillServes();
   });
 
+  it('429 for a flood from one address that names no device, while another address is served', async () => {
+    // Linux answers on all of 127.0.0.0/8: the flood comes from 127.0.0.2, the good learner from 127.0.0.1.
+    const started = performance.now();
+    const statuses: number[] = [];
+    for (let wave = 0; wave < 8; wave++) {
+      const replies = await Promise.all(Array.from({ length: 50 }, () => call(served.port, 'GET', '/', undefined, {}, '127.0.0.2')));
+      statuses.push(...replies.map((r) => r.status));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const accepted = statuses.filter((s) => s === 200).length;
+    // The bucket (serve-http.ts RATE.address): 300 at once, then 60 a second.
+    expect(accepted).toBeGreaterThanOrEqual(300);
+    expect(accepted).toBeLessThanOrEqual(300 + Math.ceil(60 * seconds));
+    expect(statuses.filter((s) => s === 429).length).toBe(400 - accepted);
+    await stillServes();
+  });
+
   it('kept every acknowledged entry exactly once, in the journal class report reads', () => {
     const ids = new Journal(join(folder, good.device, 'learners', 'Ana', 'notes')).read().map((e) => e.id);
     expect(ids).toEqual(kept);

@@ -55,11 +55,11 @@ export interface Reply {
  * read the whole body (413) may reset the connection while we still write:
  * the reply, when it came, is what counts.
  */
-export function call(port: number, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+export function call(port: number, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, localAddress?: string): Promise<Reply> {
   const bytes = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? Buffer.from(body) : Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method, path, agent: false, headers: { ...(bytes ? { 'content-type': 'application/json', 'content-length': String(bytes.length) } : {}), ...headers } },
+      { host: '127.0.0.1', port, method, path, agent: false, ...(localAddress ? { localAddress } : {}), headers: { ...(bytes ? { 'content-type': 'application/json', 'content-length': String(bytes.length) } : {}), ...headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
