@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Journal } from '../src/learn/journal.js';
+import { cli } from './helpers/class-report.js';
 import { call, device, post, prediction, raw, startServe, type Served } from './helpers/class-serve.js';
 
 let root: string;
@@ -197,5 +198,19 @@ describe('class serve: refusals, each with the server still serving', () => {
   it('kept every acknowledged entry exactly once, in the journal class report reads', () => {
     const ids = new Journal(join(folder, good.device, 'learners', 'Ana', 'notes')).read().map((e) => e.id);
     expect(ids).toEqual(kept);
+  });
+});
+
+describe('class serve: the command line', () => {
+  it('--help shows serve and its options; a bad option is one line and exit 2', () => {
+    const help = cli(['serve', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^ {2}serve \[FOLDER\] +the live class/m);
+    for (const option of ['--port N', '--lan', '--name TEXT']) expect(help.stdout).toContain(option);
+    const port = cli(['serve', '--port', 'abc']);
+    expect([port.status, port.stderr]).toEqual([2, 'class serve: --port takes a number from 0 to 65535; got "abc"\nnpm run class -- serve --help\n']);
+    const two = cli(['serve', 'a', 'b']);
+    expect(two.status).toBe(2);
+    expect(two.stderr.split('\n')[0]).toBe('class serve: serve takes one folder; got 2: a b');
   });
 });
