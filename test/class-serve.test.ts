@@ -48,9 +48,9 @@ const entries = (body: Record<string, unknown>, from = probe()) => post(served.p
 
 describe('class serve: refusals, each with the server still serving', () => {
   it('joins with the right code and keeps an entry once, however often it is sent', async () => {
-    const join = await post(served.port, '/api/join', { code: served.code, ...good });
-    expect(join.status).toBe(200);
-    expect(join.body).toEqual({ class: 'class', revealed: [] });
+    const joined = await post(served.port, '/api/join', { code: served.code, ...good });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toEqual({ class: 'class', revealed: [] });
     // The code as a learner might type it, in lower case: the same code.
     expect((await post(served.port, '/api/join', { code: served.code.toLowerCase(), ...good })).status).toBe(200);
     const entry = prediction(30);
@@ -58,6 +58,10 @@ describe('class serve: refusals, each with the server still serving', () => {
     expect((await entries({ entries: [entry] }, from)).body).toEqual({ stored: [entry.id], already: [], revealed: [] });
     expect((await entries({ entries: [entry] }, from)).body).toEqual({ stored: [], already: [entry.id], revealed: [] });
     expect((await entries({ entries: [entry, prediction(31, { kind: 'revision' })] }, from)).body.already).toEqual([entry.id]);
+    // The same id twice in one batch: kept once.
+    const twice = prediction(32, { kind: 'revision' });
+    expect((await entries({ entries: [twice, twice] }, from)).body).toEqual({ stored: [twice.id], already: [twice.id], revealed: [] });
+    expect(new Journal(join(folder, from.device, 'learners', from.learner, 'notes')).read().filter((e) => e.id === twice.id)).toHaveLength(1);
     await stillServes();
   });
 

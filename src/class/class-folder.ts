@@ -164,22 +164,23 @@ export class ClassFolder {
 
   /**
    * Keeps a learner's entries, each once: an id the journal already holds is
-   * `already`, the others are appended (in the order sent) and `stored`. It
-   * returns only after every append returned, so what it answers is on disk.
+   * `already`, the others are appended together (in the order sent) and
+   * `stored`. It returns only after the append returned, so what it answers
+   * is on disk.
    */
   keep(device: string, learner: string, entries: readonly JournalEntry[]): { stored: string[]; already: string[] } {
     const { journal, ids } = this.journalFor(device, learner);
-    const stored: string[] = [];
     const already: string[] = [];
+    const fresh: JournalEntry[] = [];
     for (const entry of entries) {
-      if (ids.has(entry.id)) {
-        already.push(entry.id);
-        continue;
-      }
-      journal.append({ id: entry.id, at: entry.at, kind: entry.kind, lab: entry.lab, data: entry.data });
-      ids.add(entry.id);
-      stored.push(entry.id);
+      // A resend, or the same id twice in one batch: kept once.
+      if (ids.has(entry.id) || fresh.some((e) => e.id === entry.id)) already.push(entry.id);
+      else fresh.push(entry);
     }
+    // One append for the batch: one lock, one fsync and rename per file, all of it or none.
+    if (fresh.length > 0) journal.appendAll(fresh.map((e) => ({ id: e.id, at: e.at, kind: e.kind, lab: e.lab, data: e.data })));
+    for (const entry of fresh) ids.add(entry.id);
+    const stored = fresh.map((e) => e.id);
     return { stored, already };
   }
 
