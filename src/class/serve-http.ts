@@ -53,7 +53,7 @@ export function pageAndState(): { page: (lang: Lang) => string; state: (input: P
 }
 
 function placeholderPage(lang: Lang): string {
-  return `<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>schema-breaks</title><p>${t('serve.placeholderPage', lang)}</p></html>`;
+  return `<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>schema-breaks</title><p>${t('class.serve.placeholderPage', lang)}</p></html>`;
 }
 
 function placeholderState(input: ProjectorInput): unknown {
@@ -228,20 +228,20 @@ export function createClassServer(options: ClassServerOptions): Server {
 
   const limited = (buckets: Buckets, key: string) => {
     const wait = buckets.take(key);
-    if (wait > 0) throw new Refusal(429, say('serve.refused.rate', { seconds: wait }), { 'retry-after': String(wait) });
+    if (wait > 0) throw new Refusal(429, say('class.serve.refused.rate', { seconds: wait }), { 'retry-after': String(wait) });
   };
 
   const checkToken = (req: IncomingMessage) => {
     const given = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     // timingSafeEqual: the time a comparison takes says nothing about how much of the token was right.
     const ok = given !== undefined && Buffer.byteLength(given) === token.length && timingSafeEqual(Buffer.from(given), token);
-    if (!ok) throw new Refusal(401, say(given === undefined ? 'serve.refused.noToken' : 'serve.refused.badToken'));
+    if (!ok) throw new Refusal(401, say(given === undefined ? 'class.serve.refused.noToken' : 'class.serve.refused.badToken'));
   };
 
   const readJson = async (req: IncomingMessage): Promise<unknown> => {
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') throw new Refusal(415, say('serve.refused.notJson'));
-    const tooLarge = (headers: Record<string, string> = {}) => new Refusal(413, say('serve.refused.tooLarge', { bytes: LIMITS.bodyBytes }), headers);
+    if (type !== 'application/json') throw new Refusal(415, say('class.serve.refused.notJson'));
+    const tooLarge = (headers: Record<string, string> = {}) => new Refusal(413, say('class.serve.refused.tooLarge', { bytes: LIMITS.bodyBytes }), headers);
     // Declared too large: refused before a byte of it is read, and the connection closed after the reply.
     if (Number(req.headers['content-length'] ?? 0) > LIMITS.bodyBytes) throw tooLarge({ connection: 'close' });
     const body = await new Promise<Buffer>((resolve, reject) => {
@@ -270,7 +270,7 @@ export function createClassServer(options: ClassServerOptions): Server {
     try {
       return JSON.parse(body.toString('utf8'));
     } catch {
-      throw new Refusal(400, say('serve.refused.badJson'));
+      throw new Refusal(400, say('class.serve.refused.badJson'));
     }
   };
 
@@ -279,8 +279,8 @@ export function createClassServer(options: ClassServerOptions): Server {
     const fields = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     if (typeof fields.device === 'string' && DEVICE_PATTERN.test(fields.device)) limited(byDevice, fields.device);
     const code = typeof fields.code === 'string' ? fields.code.toUpperCase() : '';
-    if (!CODE_PATTERN.test(code) || code !== classFolder.code) throw new Refusal(403, say('serve.refused.code'));
-    if (!validate(body)) throw new Refusal(400, say('serve.refused.invalid', { why: why(validate.errors) }));
+    if (!CODE_PATTERN.test(code) || code !== classFolder.code) throw new Refusal(403, say('class.serve.refused.code'));
+    if (!validate(body)) throw new Refusal(400, say('class.serve.refused.invalid', { why: why(validate.errors) }));
     try {
       return validateLearnerName(fields.learner as string);
     } catch (error) {
@@ -293,8 +293,8 @@ export function createClassServer(options: ClassServerOptions): Server {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0]!;
     const method = ROUTES[path];
-    if (method === undefined) throw new Refusal(404, say('serve.refused.notFound', { path: path.slice(0, 100) }));
-    if (req.method !== method) throw new Refusal(405, say('serve.refused.method', { method }), { allow: method });
+    if (method === undefined) throw new Refusal(404, say('class.serve.refused.notFound', { path: path.slice(0, 100) }));
+    if (req.method !== method) throw new Refusal(405, say('class.serve.refused.method', { method }), { allow: method });
     limited(byAddress, req.socket.remoteAddress ?? '');
     if (path === '/') {
       // The page holds no data (it asks /api/state with the token), and may fetch nothing from anywhere else.
@@ -311,7 +311,7 @@ export function createClassServer(options: ClassServerOptions): Server {
     if (path === '/api/reveal') {
       checkToken(req);
       const body = await readJson(req);
-      if (!validators.reveal(body)) throw new Refusal(400, say('serve.refused.invalid', { why: why(validators.reveal.errors) }));
+      if (!validators.reveal(body)) throw new Refusal(400, say('class.serve.refused.invalid', { why: why(validators.reveal.errors) }));
       classFolder.setRevealed(body.lab, body.revealed);
       options.onReveal(body.lab, body.revealed);
       sendJson(res, 200, { revealed: revealedList() });
@@ -329,8 +329,8 @@ export function createClassServer(options: ClassServerOptions): Server {
     const entries: JournalEntry[] = request.entries;
     entries.forEach((entry, i) => {
       const id = typeof entry.id === 'string' ? entry.id.slice(0, 128) : '?';
-      const refuse = (reason: string) => new Refusal(400, say('serve.refused.entry', { n: i + 1, id, why: reason }));
-      if (Buffer.byteLength(JSON.stringify(entry)) > LIMITS.entryBytes) throw refuse(say('serve.refused.entryTooLarge', { bytes: LIMITS.entryBytes }));
+      const refuse = (reason: string) => new Refusal(400, say('class.serve.refused.entry', { n: i + 1, id, why: reason }));
+      if (Buffer.byteLength(JSON.stringify(entry)) > LIMITS.entryBytes) throw refuse(say('class.serve.refused.entryTooLarge', { bytes: LIMITS.entryBytes }));
       if (!validators.entry(entry)) throw refuse(why(validators.entry.errors));
       if (Number.isNaN(Date.parse(entry.at))) throw refuse('/at is not a date-time');
       const validate = validators.data.get(`${entry.lab}/${entry.kind}`)!;
@@ -348,8 +348,8 @@ export function createClassServer(options: ClassServerOptions): Server {
         return;
       }
       // A bug or a disk that refuses: the learner keeps the entry and sends it later.
-      process.stderr.write(`${say('serve.failed', { error: error instanceof Error ? error.message : String(error) })}\n`);
-      if (!res.headersSent) sendJson(res, 500, { error: say('serve.failedReply') });
+      process.stderr.write(`${say('class.serve.failed', { error: error instanceof Error ? error.message : String(error) })}\n`);
+      if (!res.headersSent) sendJson(res, 500, { error: say('class.serve.failedReply') });
       else res.destroy();
     });
   });

@@ -74,14 +74,14 @@ class LiveClass {
       lang: this.lang,
       measured: () => Object.fromEntries(this.measured),
       onReveal: (lab, revealed) => this.revealed(lab, revealed),
-      onJoin: (learner) => write(this.say('serve.joined', { learner })),
+      onJoin: (learner) => write(this.say('class.serve.joined', { learner })),
     });
     const host = lan ? '0.0.0.0' : '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolve());
     }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') throw new UserError(this.say('serve.portBusy', { port }), 2, 'npm run class -- serve --port N');
+      if (error.code === 'EADDRINUSE') throw new UserError(this.say('class.serve.portBusy', { port }), 2, 'npm run class -- serve --port N');
       throw error;
     });
     const bound = (server.address() as { port: number }).port;
@@ -93,7 +93,7 @@ class LiveClass {
       const quit = () => {
         if (process.stdin.isTTY) process.stdin.setRawMode(false);
         process.stdin.pause();
-        write(this.say('serve.stopped', { folder: forUser(this.classFolder.folder) }));
+        write(this.say('class.serve.stopped', { folder: forUser(this.classFolder.folder) }));
         server.close();
         server.closeAllConnections();
         resolve(0);
@@ -120,31 +120,31 @@ class LiveClass {
   private banner(port: number, lan: boolean): void {
     const { classFolder, say } = this;
     const hosts = lan ? lanAddresses() : ['127.0.0.1'];
-    write(say('serve.title', { name: classFolder.name, folder: forUser(classFolder.folder) }));
+    write(say('class.serve.title', { name: classFolder.name, folder: forUser(classFolder.folder) }));
     write();
-    write(`${say('serve.code')}: ${classFolder.code}`);
-    write(`${say('serve.learnersType')}:`);
+    write(`${say('class.serve.code')}: ${classFolder.code}`);
+    write(`${say('class.serve.learnersType')}:`);
     for (const host of hosts) write(`  npm run lab -- --join http://${host}:${port} --code ${classFolder.code}`);
-    if (lan && hosts.length === 0) write(`  ${say('serve.noLan')}`);
-    if (!lan) write(say('serve.localOnly'));
+    if (lan && hosts.length === 0) write(`  ${say('class.serve.noLan')}`);
+    if (!lan) write(say('class.serve.localOnly'));
     write();
-    write(`${say('serve.projector')}:`);
+    write(`${say('class.serve.projector')}:`);
     write(`  http://127.0.0.1:${port}/#token=${classFolder.token}`);
-    write(say('serve.tokenSecret'));
+    write(say('class.serve.tokenSecret'));
     write();
-    write(say('serve.listening', { port }));
+    write(say('class.serve.listening', { port }));
     if (process.stdin.isTTY) {
-      write(say('serve.keys'));
-      this.labs.forEach((lab, i) => write(`  ${i + 1}  ${lab.id}: ${lab.title[this.lang]}${lab.id in classFolder.revealed ? ` (${say('serve.isRevealed')})` : ''}`));
-      write(say('serve.quit'));
+      write(say('class.serve.keys'));
+      this.labs.forEach((lab, i) => write(`  ${i + 1}  ${lab.id}: ${lab.title[this.lang]}${lab.id in classFolder.revealed ? ` (${say('class.serve.isRevealed')})` : ''}`));
+      write(say('class.serve.quit'));
     } else {
-      write(say('serve.noKeys'));
+      write(say('class.serve.noKeys'));
     }
   }
 
   /** After a lab was revealed or hidden (by key or by the projector): say so, and measure it the first time. */
   private revealed(lab: string, revealed: boolean): void {
-    write(this.say(revealed ? 'serve.revealed' : 'serve.hidden', { lab }));
+    write(this.say(revealed ? 'class.serve.revealed' : 'class.serve.hidden', { lab }));
     if (revealed) this.measure(lab);
   }
 
@@ -152,16 +152,16 @@ class LiveClass {
     if (this.measured.has(labId) || this.measuring.has(labId)) return;
     const lab = this.labs.find((l) => l.id === labId);
     if (!lab) return;
-    write(this.say('serve.measuring', { lab: labId }));
+    write(this.say('class.serve.measuring', { lab: labId }));
     const job = measureLab(lab)
       .then((m) => {
         writeMeasurement(this.classFolder.measuredFile(labId), m);
         this.measured.set(labId, m);
         const figures = lab.questions.map((q) => `${q.id} = ${m.questions[q.id]?.value}`).join(' · ');
-        write(this.say('serve.measured', { lab: labId, seconds: (m.tookMs / 1000).toFixed(1), figures }));
+        write(this.say('class.serve.measured', { lab: labId, seconds: (m.tookMs / 1000).toFixed(1), figures }));
       })
       .catch((error: unknown) => {
-        write(this.say('serve.measureFailed', { lab: labId, error: error instanceof Error ? error.message : String(error) }));
+        write(this.say('class.serve.measureFailed', { lab: labId, error: error instanceof Error ? error.message : String(error) }));
       })
       .finally(() => this.measuring.delete(labId));
     this.measuring.set(labId, job);
