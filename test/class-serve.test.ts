@@ -157,6 +157,11 @@ describe('class serve: refusals, each with the server still serving', () => {
   });
 
   it('404, 405 and 415 for the wrong address, method or content type; 400 for a body that is not JSON', async () => {
+    // The page itself needs no token (it holds no data), and may fetch nothing but this server.
+    const page = await call(served.port, 'GET', '/');
+    expect([page.status, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'none';.* connect-src 'self'/);
+    expect(page.body).not.toContain(served.token);
     expect((await call(served.port, 'GET', '/nope')).status).toBe(404);
     const method = await call(served.port, 'GET', '/api/join');
     expect(method.status).toBe(405);
