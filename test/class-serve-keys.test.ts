@@ -5,10 +5,11 @@
  * is hidden; a number with no lab does nothing; q stops the server with
  * everything on disk. And without a terminal, SIGTERM stops it the same way.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cli } from './helpers/class-report.js';
 import { startServe } from './helpers/class-serve.js';
 import { Terminal } from './helpers/pty.js';
 import { REPO } from './helpers/server.js';
@@ -44,9 +45,19 @@ describe('class serve: keys and stopping', () => {
     expect(await term.done(20_000)).toBe(0);
   }, 240_000);
 
-  it('without a terminal, SIGTERM stops it: exit 0, and it says where everything is', async () => {
+  it('without a terminal, SIGTERM stops it: exit 0, and it says where everything is; a busy port or a damaged class.json is one line', async () => {
     const served = await startServe(tempFolder());
     expect(served.output()).toMatch(/No terminal for keys: reveal from the projector page/);
+    // A second server on the same port, and a folder whose class.json is not one: one line each, exit 2.
+    const busy = cli(['serve', tempFolder(), '--port', String(served.port)]);
+    expect([busy.status, busy.stderr]).toEqual([2, `class serve: port ${served.port} is already in use (another class server?)\nnpm run class -- serve --port N\n`]);
+    const damaged = tempFolder();
+    mkdirSync(damaged);
+    writeFileSync(join(damaged, 'class.json'), '{"name": "x"}');
+    const refused = cli(['serve', damaged, '--port', '0']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(`class serve: ${join(damaged, 'class.json')} is not a class file this kit wrote (name, code, token, revealed); move it away to start a new class there\n`);
+    expect(readFileSync(join(damaged, 'class.json'), 'utf8')).toBe('{"name": "x"}');
     served.child.kill('SIGTERM');
     expect(await served.ended).toBe(0);
     expect(served.output()).toMatch(/Class stopped\. Everything received is in .*class; run the same command to go on\./);
