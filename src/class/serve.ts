@@ -90,7 +90,11 @@ class LiveClass {
     for (const lab of Object.keys(this.classFolder.revealed)) this.measure(lab);
 
     return new Promise<number>((resolve) => {
+      let stopped = false;
       const quit = () => {
+        // q, then Ctrl+C (or a SIGTERM) while it stops: once is enough.
+        if (stopped) return;
+        stopped = true;
         if (process.stdin.isTTY) process.stdin.setRawMode(false);
         process.stdin.pause();
         write(this.say('class.serve.stopped', { folder: forUser(this.classFolder.folder) }));
