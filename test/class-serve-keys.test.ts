@@ -15,7 +15,13 @@ import { Terminal } from './helpers/pty.js';
 import { REPO } from './helpers/server.js';
 
 const roots: string[] = [];
-afterAll(() => {
+const terminals: Terminal[] = [];
+afterAll(async () => {
+  // A test that failed half-way leaves its server running: q stops it (the pty's own kill would leave it orphaned).
+  for (const term of terminals.filter((t) => t.exitCode === undefined)) {
+    term.type('q');
+    await term.done(10_000);
+  }
   for (const r of roots) rmSync(r, { recursive: true, force: true });
 });
 function tempFolder(): string {
@@ -29,6 +35,7 @@ describe('class serve: keys and stopping', () => {
   it('1 reveals and measures the first lab, 1 again hides it, 9 does nothing, q quits', async () => {
     const folder = tempFolder();
     const term = new Terminal(`node scripts/launch.mjs scripts/class.ts serve ${folder} --port 0`, REPO, { LANG: 'en_GB.UTF-8', LC_ALL: '' });
+    terminals.push(term);
     let at = await term.waitFor(/ {2}1 {2}broken-schema: /, 60_000);
     await term.waitFor(/q quits/, 5_000, at);
     term.type('9');
