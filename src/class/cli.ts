@@ -3,6 +3,7 @@
  *
  *   report [FOLDER]   every learner's journal under FOLDER, as one page and a terminal summary
  *   handout <lab>     a printable handout, one page or two (hypothesis, break, questions with blank boxes)
+ *   serve [FOLDER]    the live class: learners send their predictions as they lock them (src/class/serve.ts)
  *   sweep [...]       handed to runSweepCommand in src/class/sweep.ts
  *
  * Every bad input is one clear line and exit code 2.
@@ -37,8 +38,19 @@ const HANDOUT_OPTIONS = [
   HELP_OPTION,
 ] as const satisfies readonly Option[];
 
+/** The port `serve` listens on when none is given: fixed, so that a restarted server is where the learners' laptops remember it. */
+const SERVE_PORT = 4747;
+
+const SERVE_OPTIONS = [
+  { name: 'port', kind: 'string', value: 'N', help: `the port to listen on (default ${SERVE_PORT}; 0: any free port)` },
+  { name: 'lan', kind: 'boolean', help: ["listen on the room's network too (default: this laptop", 'only, 127.0.0.1)'] },
+  { name: 'name', kind: 'string', value: 'TEXT', help: "the class's name, shown to learners who join (default: the folder's)" },
+  { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the terminal, the replies and the projector (default: from the locale)' },
+  HELP_OPTION,
+] as const satisfies readonly Option[];
+
 // Options indented under their command, their explanations in the commands' column.
-const WIDTH = Math.max(18, helpWidth(REPORT_OPTIONS, HANDOUT_OPTIONS));
+const WIDTH = Math.max(18, helpWidth(REPORT_OPTIONS, HANDOUT_OPTIONS, SERVE_OPTIONS));
 
 export const USAGE = `Usage: npm run class -- <command> [options]
 
@@ -50,6 +62,10 @@ ${optionsHelp(REPORT_OPTIONS.filter((o) => o.name !== 'help'), { indent: 4, widt
                       hypothesis, the break, the questions with blank boxes and
                       the glossary's words it uses, no answers
 ${optionsHelp(HANDOUT_OPTIONS.filter((o) => o.name !== 'help'), { indent: 4, width: WIDTH })}
+  serve [FOLDER]      the live class: learners join with a code, their predictions reach
+                      the class folder (default class/) as they lock them; the projector
+                      page shows the room's spread; keys 1-8 reveal a lab's measurement
+${optionsHelp(SERVE_OPTIONS.filter((o) => o.name !== 'help'), { indent: 4, width: WIDTH })}
   sweep [...]         every lab x every client profile x every server build, on one page
                       (npm run class -- sweep --help for its options)
 
@@ -139,6 +155,24 @@ export async function handoutCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** The server (src/class/serve.ts) is loaded only when asked for, like the sweep. */
+export async function serveCommand(argv: string[]): Promise<number> {
+  const hint = 'npm run class -- serve --help';
+  const { values, positionals } = parseOptions(SERVE_OPTIONS, argv, (message) => new UsageError(message, hint), { positionals: true });
+  if (values.help) {
+    write(USAGE);
+    return 0;
+  }
+  if (positionals.length > 1) throw new UsageError(`serve takes one folder; got ${positionals.length}: ${positionals.join(' ')}`, hint);
+  const lang = langOf(values.lang);
+  const port = values.port === undefined ? SERVE_PORT : Number(values.port);
+  if (values.port !== undefined && (!/^\d{1,5}$/.test(values.port) || port > 65535)) throw new UsageError(`--port takes a number from 0 to 65535; got "${values.port}"`, hint);
+  if (values.name !== undefined && (values.name.trim() === '' || [...values.name].length > 80 || /\p{Cc}/u.test(values.name))) throw new UsageError('--name takes one line of 1 to 80 characters', hint);
+  const folder = positionals[0] === undefined ? join(REPO, 'class') : fromUser(positionals[0]);
+  const { serve } = await import('./serve.js');
+  return serve({ folder, port, lan: values.lan === true, lang, ...(values.name !== undefined ? { name: values.name.trim() } : {}) });
+}
+
 /** The sweep (src/class/sweep.ts) is loaded only when asked for: the other commands never run its code. */
 export async function sweepCommand(argv: string[]): Promise<number> {
   const { runSweepCommand } = await import('./sweep.js');
@@ -154,17 +188,18 @@ export async function main(argv: string[]): Promise<number> {
       write(USAGE);
       return 0;
     case undefined:
-      process.stderr.write(`class: which command? report, handout or sweep (npm run class -- --help)\n`);
+      process.stderr.write(`class: which command? report, handout, serve or sweep (npm run class -- --help)\n`);
       return 2;
     case 'sweep':
       // Its own runCommand: "sweep: ...", with where its options are.
       return sweepCommand(rest);
     case 'report':
     case 'handout':
+    case 'serve':
       // Every user error (src/core/user-error.ts): one line, "class <command>: ...", its exit code.
-      return runCommand(`class ${command}`, () => (command === 'report' ? reportCommand(rest) : handoutCommand(rest)));
+      return runCommand(`class ${command}`, () => (command === 'report' ? reportCommand(rest) : command === 'handout' ? handoutCommand(rest) : serveCommand(rest)));
     default:
-      process.stderr.write(`class: unknown command "${command}"; one of: report, handout, sweep (npm run class -- --help)\n`);
+      process.stderr.write(`class: unknown command "${command}"; one of: report, handout, serve, sweep (npm run class -- --help)\n`);
       return 2;
   }
 }

@@ -5,7 +5,7 @@
  * the same meaning, kept once), `build.` (the server builds), `doctor.` (`npm
  * run doctor`), `learn.` (the learner's path), `lab.` (the terminal report),
  * `page.` (the HTML report),
- * `class.` (the class report and the handout) and `sweep.` (the sweep page).
+ * `class.` (the class report, the handout and `class.serve.`, the live class's server) and `sweep.` (the sweep page).
  * `{name}` is filled in by `t()`; a number is written as the language writes it.
  */
 import type { Message } from './types.js';
@@ -361,6 +361,42 @@ export const en = {
   'class.projector.noPredictions': 'No predictions yet.',
   'class.projector.learner': 'Learner',
   'class.projector.axis': 'from {min} to {max}',
+  // The live class: `npm run class -- serve` (its terminal, and the one-line refusals it answers with).
+  'class.serve.title': 'Live class "{name}", kept in {folder}',
+  'class.serve.code': 'Join code',
+  'class.serve.learnersType': 'Each learner types, once',
+  'class.serve.localOnly': 'Only this laptop can reach it; to let the room in, start it with --lan.',
+  'class.serve.noLan': '(this laptop has no network address the room could reach)',
+  'class.serve.projector': 'Projector (open it on this laptop; the token after # is yours)',
+  'class.serve.tokenSecret': 'Do not show the token: whoever has it can reveal measurements.',
+  'class.serve.listening': 'Listening on port {port}.',
+  'class.serve.keys': 'Press a lab\'s number to reveal its measurement (again to hide it):',
+  'class.serve.isRevealed': 'revealed',
+  'class.serve.quit': 'q quits (everything acknowledged is already on disk).',
+  'class.serve.noKeys': 'No terminal for keys: reveal from the projector page; Ctrl+C stops.',
+  'class.serve.joined': '{learner} joined.',
+  'class.serve.revealed': 'Revealed: {lab}.',
+  'class.serve.hidden': 'Hidden again: {lab}.',
+  'class.serve.measuring': 'Measuring {lab} as a learner\'s lab run does…',
+  'class.serve.measured': 'Measured {lab} in {seconds} s: {figures}',
+  'class.serve.measureFailed': 'Could not measure {lab}: {error}',
+  'class.serve.stopped': 'Class stopped. Everything received is in {folder}; run the same command to go on.',
+  'class.serve.portBusy': 'port {port} is already in use (another class server?)',
+  'class.serve.failed': 'class server error: {error}',
+  'class.serve.failedReply': 'the class server could not keep this; it stays on your laptop and is sent again later',
+  'class.serve.refused.notFound': 'no such address: {path}',
+  'class.serve.refused.method': 'this address takes {method} only',
+  'class.serve.refused.rate': 'too many requests from this laptop; try again in {seconds} s',
+  'class.serve.refused.noToken': "the instructor's token is missing",
+  'class.serve.refused.badToken': "that is not the instructor's token",
+  'class.serve.refused.notJson': 'send JSON (Content-Type: application/json)',
+  'class.serve.refused.tooLarge': 'the request is larger than {bytes} bytes',
+  'class.serve.refused.badJson': 'the request is not valid JSON',
+  'class.serve.refused.code': 'wrong join code: ask the instructor for the code on the screen',
+  'class.serve.refused.invalid': 'the request is not valid: {why}',
+  'class.serve.refused.entry': 'entry {n} ({id}) refused: {why}',
+  'class.serve.refused.entryTooLarge': 'it is larger than {bytes} bytes',
+
   // The sweep page: every lab × client × server build on one screen.
   'sweep.title': 'schema-breaks: the whole course on one screen',
   'sweep.intro': 'Every lab × every client profile × every server build; seed {seed}, {calls} calls per run. Each cell: how the calls ended for the baseline, the break, and the break with its fix.',

@@ -1,0 +1,378 @@
+/**
+ * The class server's HTTP side: five routes (src/learn/class-wire.ts), the
+ * bounds on every request, the rate limits, and the validation of what
+ * learners send. `npm run class -- serve` (src/class/serve.ts) starts it.
+ *
+ * node:http and no framework: five fixed routes need no router, and each
+ * bound is a line or two (a Content-Length check and a counted read for the
+ * body size, a token bucket for the rate, server.maxConnections /
+ * headersTimeout / requestTimeout for the connections, Node's own settings:
+ * https://nodejs.org/api/http.html#serverheaderstimeout). A framework would add
+ * a dependency and hide exactly the checks this file exists to show.
+ *
+ * Order of the checks, cheapest and least revealing first: route (404) and
+ * method (405); the per-address cap (429) before anything is read; the
+ * instructor's token (401) on the instructor's routes; Content-Type (415);
+ * the body's size (413: a Content-Length over the limit is refused unread,
+ * a longer body is cut off as soon as it passes it); JSON (400); the
+ * per-device limit (429); the join code (403), so that someone without it
+ * learns nothing about the schema; then the schema built from the catalogue
+ * (ajv) and the learner's name (400, saying which entry and why).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { LANGS, type Lab, type Lang } from '../learn/catalogue.js';
+import { CODE_PATTERN, DEVICE_PATTERN, LIMITS, SENT_KINDS, type EntriesReply, type EntriesRequest, type JoinReply, type JoinRequest, type RevealRequest } from '../learn/class-wire.js';
+import { ID_PATTERN, type JournalEntry } from '../learn/journal.js';
+import { validateLearnerName } from '../learn/learner.js';
+import { t, type MessageId, type Values } from '../core/messages/index.js';
+import type { ClassFolder } from './class-folder.js';
+import type { LabMeasurement } from './measure.js';
+import { projectorState, type ServerMeasurement } from './projector.js';
+import { projectorHtml } from './projector-page.js';
+
+// ---------------------------------------------------------------------------
+// The projector's page and state: the merge point
+// ---------------------------------------------------------------------------
+
+export interface ProjectorInput {
+  folder: string;
+  lang: Lang;
+  /** The revealed labs. */
+  revealed: string[];
+  /** Measurements of the revealed labs only: a hidden lab's is never sent. */
+  measured: Record<string, LabMeasurement>;
+}
+
+/**
+ * Where GET / and GET /api/state come from: the projector's page
+ * (src/class/projector-page.ts, static: it holds no data) and its state
+ * (src/class/projector.ts, built from the class folder with the class
+ * report's own counting). A revealed lab still being measured is sent as
+ * revealed with nothing measured yet; a hidden lab's measurement is never
+ * sent.
+ */
+export function pageAndState(): { page: (lang: Lang) => string; state: (input: ProjectorInput) => unknown } {
+  return {
+    page: projectorHtml,
+    state: (input) => projectorState({ folder: input.folder, lang: input.lang, measured: Object.fromEntries(input.revealed.map((lab) => [lab, shown(input.measured[lab])])) }),
+  };
+}
+
+/** A lab's measurement as the projector draws it: each question's value over the seeds, with its range. */
+function shown(measurement: LabMeasurement | undefined): Record<string, ServerMeasurement> {
+  if (!measurement) return {};
+  return Object.fromEntries(
+    Object.entries(measurement.questions).map(([id, m]) => [id, { value: m.value, ...(m.min !== undefined && m.max !== undefined ? { range: [m.min, m.max] as [number, number] } : {}), seeds: measurement.seeds.length }]),
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Rate limits
+// ---------------------------------------------------------------------------
+
+/**
+ * A token bucket per client: `capacity` requests at once, then `perSecond`.
+ * A learner's command sends one join, or its queue in batches of
+ * LIMITS.entriesPerRequest (a day's journal is a few batches), so 20 at once
+ * and 4 a second never slow a learner. The per-address cap is for the room:
+ * a classroom's NAT, or the end-to-end test's 30 learners on 127.0.0.1, share
+ * one address.
+ */
+export const RATE = {
+  device: { capacity: 20, perSecond: 4 },
+  address: { capacity: 300, perSecond: 60 },
+} as const;
+
+/** How much of an oversized body is read and dropped after the 413, at most, so that the client reads the refusal. */
+const LINGER_BYTES = 4 * 1024 * 1024;
+
+/** Connections open at once; above it Node refuses new ones (server.maxConnections). */
+export const MAX_CONNECTIONS = 256;
+
+class Buckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  constructor(private readonly rate: { capacity: number; perSecond: number }) {}
+
+  /** 0 when the request may go on, else the seconds until it may. */
+  take(key: string, now = performance.now()): number {
+    const bucket = this.buckets.get(key) ?? { tokens: this.rate.capacity, at: now };
+    bucket.tokens = Math.min(this.rate.capacity, bucket.tokens + ((now - bucket.at) / 1000) * this.rate.perSecond);
+    bucket.at = now;
+    if (this.buckets.size > 10_000) this.forgetFull(now);
+    this.buckets.set(key, bucket);
+    if (bucket.tokens < 1) return Math.ceil((1 - bucket.tokens) / this.rate.perSecond);
+    bucket.tokens -= 1;
+    return 0;
+  }
+
+  /** Keys whose bucket has refilled carry no state worth keeping: memory stays bounded under a flood of new keys. */
+  private forgetFull(now: number): void {
+    for (const [key, b] of this.buckets) if (b.tokens + ((now - b.at) / 1000) * this.rate.perSecond >= this.rate.capacity) this.buckets.delete(key);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Validation: JSON Schemas built from the catalogue
+// ---------------------------------------------------------------------------
+
+/** A refusal: the status and the one line the client reads. */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:\\d{2})$';
+
+function dataSchema(lab: Lab, kind: (typeof SENT_KINDS)[number]): object {
+  const lang = { enum: [...LANGS] };
+  const text = { type: 'string', maxLength: LIMITS.textChars };
+  const ids = lab.questions.map((q) => q.id);
+  if (kind === 'prediction' || kind === 'revision') {
+    const answers = Object.fromEntries(
+      lab.questions.map((q) => [q.id, q.kind === 'number' ? { type: ['number', 'null'], ...(q.min !== undefined ? { minimum: q.min } : {}), ...(q.max !== undefined ? { maximum: q.max } : {}) } : { type: ['string', 'null'], maxLength: 64 }]),
+    );
+    return { type: 'object', required: ['answers'], properties: { answers: { type: 'object', additionalProperties: false, properties: answers }, reasoning: text, lang, runs: { type: 'array', maxItems: 20 } } };
+  }
+  if (kind === 'reflection') return { type: 'object', required: ['text'], properties: { text, lang } };
+  const measuredValue = { type: ['number', 'string', 'null'], maxLength: 64 };
+  return {
+    type: 'object',
+    properties: {
+      lang,
+      measured: { type: 'object', additionalProperties: false, properties: Object.fromEntries(ids.map((id) => [id, measuredValue])) },
+      comparison: { type: 'array', maxItems: ids.length, items: { type: 'object', required: ['question'], properties: { question: { enum: ids } } } },
+    },
+  };
+}
+
+export interface Validators {
+  join: ValidateFunction<JoinRequest>;
+  entries: ValidateFunction<EntriesRequest>;
+  reveal: ValidateFunction<RevealRequest>;
+  entry: ValidateFunction<JournalEntry>;
+  /** By "<lab>/<kind>". */
+  data: Map<string, ValidateFunction>;
+}
+
+export function buildValidators(labs: readonly Lab[]): Validators {
+  const ajv = new Ajv({ allowUnionTypes: true });
+  const labIds = labs.map((l) => l.id);
+  const who = {
+    code: { type: 'string', maxLength: 64 },
+    learner: { type: 'string', maxLength: 200 },
+    device: { type: 'string', pattern: DEVICE_PATTERN.source },
+  };
+  const entry = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'kind', 'lab', 'at', 'data'],
+    properties: {
+      id: { type: 'string', pattern: ID_PATTERN.source },
+      kind: { enum: [...SENT_KINDS] },
+      lab: { enum: labIds },
+      at: { type: 'string', pattern: ISO_TIME },
+      data: { type: 'object' },
+    },
+  };
+  const data = new Map<string, ValidateFunction>();
+  for (const lab of labs) for (const kind of SENT_KINDS) data.set(`${lab.id}/${kind}`, ajv.compile(dataSchema(lab, kind)));
+  return {
+    join: ajv.compile<JoinRequest>({ type: 'object', additionalProperties: false, required: ['code', 'learner', 'device'], properties: who }),
+    entries: ajv.compile<EntriesRequest>({
+      type: 'object',
+      additionalProperties: false,
+      required: ['code', 'learner', 'device', 'entries'],
+      // Each entry is checked on its own (`entry`), so that a refusal names the entry by its number and id.
+      properties: { ...who, entries: { type: 'array', minItems: 1, maxItems: LIMITS.entriesPerRequest, items: { type: 'object' } } },
+    }),
+    entry: ajv.compile<JournalEntry>(entry),
+    reveal: ajv.compile<RevealRequest>({ type: 'object', additionalProperties: false, required: ['lab', 'revealed'], properties: { lab: { enum: labIds }, revealed: { type: 'boolean' } } }),
+    data,
+  };
+}
+
+/** ajv's first error as words: "/entries/2/lab must be equal to one of the allowed values (…)". */
+function why(errors: ErrorObject[] | null | undefined): string {
+  const e = errors?.[0];
+  if (!e) return 'invalid';
+  const allowed = e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map(String).join(', ')})` : '';
+  const extra = e.keyword === 'additionalProperties' ? `: ${(e.params as { additionalProperty: string }).additionalProperty}` : '';
+  return `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${allowed}${extra}`;
+}
+
+// ---------------------------------------------------------------------------
+// The server
+// ---------------------------------------------------------------------------
+
+export interface ClassServerOptions {
+  classFolder: ClassFolder;
+  labs: readonly Lab[];
+  lang: Lang;
+  /** Revealed labs' measurements so far (a revealed lab still being measured has none yet). */
+  measured: () => Record<string, LabMeasurement>;
+  /** The token holder revealed or hid a lab (POST /api/reveal); the classFolder is already updated. */
+  onReveal: (lab: string, revealed: boolean) => void;
+  /** A learner joined: the instructor's terminal says so. */
+  onJoin?: (learner: string) => void;
+}
+
+const ROUTES: Record<string, string> = { '/': 'GET', '/api/state': 'GET', '/api/join': 'POST', '/api/entries': 'POST', '/api/reveal': 'POST' };
+
+export function createClassServer(options: ClassServerOptions): Server {
+  const { classFolder, lang } = options;
+  const say = (id: MessageId, values?: Values) => t(id, lang, values);
+  const validators = buildValidators(options.labs);
+  const byAddress = new Buckets(RATE.address);
+  const byDevice = new Buckets(RATE.device);
+  const token = Buffer.from(classFolder.token);
+  const projector = pageAndState();
+
+  const limited = (buckets: Buckets, key: string) => {
+    const wait = buckets.take(key);
+    if (wait > 0) throw new Refusal(429, say('class.serve.refused.rate', { seconds: wait }), { 'retry-after': String(wait) });
+  };
+
+  const checkToken = (req: IncomingMessage) => {
+    const given = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    // timingSafeEqual: the time a comparison takes says nothing about how much of the token was right.
+    const ok = given !== undefined && Buffer.byteLength(given) === token.length && timingSafeEqual(Buffer.from(given), token);
+    if (!ok) throw new Refusal(401, say(given === undefined ? 'class.serve.refused.noToken' : 'class.serve.refused.badToken'));
+  };
+
+  const readJson = async (req: IncomingMessage): Promise<unknown> => {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') throw new Refusal(415, say('class.serve.refused.notJson'));
+    const tooLarge = (headers: Record<string, string> = {}) => new Refusal(413, say('class.serve.refused.tooLarge', { bytes: LIMITS.bodyBytes }), headers);
+    // Declared too large: refused before a byte of it is read, and the connection closed after the reply.
+    if (Number(req.headers['content-length'] ?? 0) > LIMITS.bodyBytes) throw tooLarge({ connection: 'close' });
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let refused = false;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= LIMITS.bodyBytes) return void chunks.push(chunk);
+        if (!refused) {
+          // Over the limit: nothing more is kept, and the refusal goes out at once.
+          refused = true;
+          chunks.length = 0;
+          reject(tooLarge());
+        }
+        /*
+         * What the client still sends is read and dropped, not kept, until it stops or has sent
+         * LINGER_BYTES: closing at once could reset the connection before the client reads the 413
+         * (RFC 9112 §9.6, "Tear-down": a server closes in stages, reading on until the client is done).
+         */
+        if (size > LIMITS.bodyBytes + LINGER_BYTES) req.socket.destroy();
+      });
+      req.on('end', () => resolve(Buffer.concat(chunks)));
+      req.on('error', reject);
+    });
+    try {
+      return JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new Refusal(400, say('class.serve.refused.badJson'));
+    }
+  };
+
+  /** The per-device limit, the join code, the envelope's schema and the learner's name; returns the name, normalised. */
+  const member = (body: unknown, validate: ValidateFunction): string => {
+    const fields = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+    if (typeof fields.device === 'string' && DEVICE_PATTERN.test(fields.device)) limited(byDevice, fields.device);
+    const code = typeof fields.code === 'string' ? fields.code.toUpperCase() : '';
+    if (!CODE_PATTERN.test(code) || code !== classFolder.code) throw new Refusal(403, say('class.serve.refused.code'));
+    if (!validate(body)) throw new Refusal(400, say('class.serve.refused.invalid', { why: why(validate.errors) }));
+    try {
+      return validateLearnerName(fields.learner as string);
+    } catch (error) {
+      throw new Refusal(400, (error as Error).message);
+    }
+  };
+
+  const revealedList = () => Object.keys(classFolder.revealed);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const method = ROUTES[path];
+    if (method === undefined) throw new Refusal(404, say('class.serve.refused.notFound', { path: path.slice(0, 100) }));
+    if (req.method !== method) throw new Refusal(405, say('class.serve.refused.method', { method }), { allow: method });
+    limited(byAddress, req.socket.remoteAddress ?? '');
+    if (path === '/') {
+      // The page holds no data (it asks /api/state with the token), and may fetch nothing from anywhere else.
+      send(res, 200, projector.page(lang), { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; img-src data:" });
+      return;
+    }
+    if (path === '/api/state') {
+      checkToken(req);
+      const revealed = new Set(revealedList());
+      const measured = Object.fromEntries(Object.entries(options.measured()).filter(([lab]) => revealed.has(lab)));
+      sendJson(res, 200, projector.state({ folder: classFolder.folder, lang, revealed: [...revealed], measured }));
+      return;
+    }
+    if (path === '/api/reveal') {
+      checkToken(req);
+      const body = await readJson(req);
+      if (!validators.reveal(body)) throw new Refusal(400, say('class.serve.refused.invalid', { why: why(validators.reveal.errors) }));
+      classFolder.setRevealed(body.lab, body.revealed);
+      options.onReveal(body.lab, body.revealed);
+      sendJson(res, 200, { revealed: revealedList() });
+      return;
+    }
+    const body = await readJson(req);
+    if (path === '/api/join') {
+      const learner = member(body, validators.join);
+      options.onJoin?.(learner);
+      sendJson(res, 200, { class: classFolder.name, revealed: revealedList() } satisfies JoinReply);
+      return;
+    }
+    const learner = member(body, validators.entries);
+    const request = body as EntriesRequest;
+    const entries: JournalEntry[] = request.entries;
+    entries.forEach((entry, i) => {
+      const id = typeof entry.id === 'string' ? entry.id.slice(0, 128) : '?';
+      const refuse = (reason: string) => new Refusal(400, say('class.serve.refused.entry', { n: i + 1, id, why: reason }));
+      if (Buffer.byteLength(JSON.stringify(entry)) > LIMITS.entryBytes) throw refuse(say('class.serve.refused.entryTooLarge', { bytes: LIMITS.entryBytes }));
+      if (!validators.entry(entry)) throw refuse(why(validators.entry.errors));
+      if (Number.isNaN(Date.parse(entry.at))) throw refuse('/at is not a date-time');
+      const validate = validators.data.get(`${entry.lab}/${entry.kind}`)!;
+      if (!validate(entry.data)) throw refuse(`data${why(validate.errors)}`);
+    });
+    // Acknowledged only after every append returned (each fsyncs and renames).
+    const kept = classFolder.keep(request.device, learner, entries);
+    sendJson(res, 200, { ...kept, revealed: revealedList() } satisfies EntriesReply);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof Refusal) {
+        sendJson(res, error.status, { error: error.message }, error.headers);
+        return;
+      }
+      // A bug or a disk that refuses: the learner keeps the entry and sends it later.
+      process.stderr.write(`${say('class.serve.failed', { error: error instanceof Error ? error.message : String(error) })}\n`);
+      if (!res.headersSent) sendJson(res, 500, { error: say('class.serve.failedReply') });
+      else res.destroy();
+    });
+  });
+  server.maxConnections = MAX_CONNECTIONS;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {
+  res.writeHead(status, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-length': String(Buffer.byteLength(body)), ...headers });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  send(res, status, JSON.stringify(value), { 'content-type': 'application/json; charset=utf-8', ...headers });
+}
