@@ -28,11 +28,7 @@ beforeAll(async () => {
   await stub.start();
 });
 afterAll(() => stub.stop());
-afterEach(async () => {
-  if (stub.mode === 'down') await stub.start();
-  stub.mode = 'ok';
-  stub.revealed = [];
-});
+afterEach(() => stub.reset());
 
 const journal = (name: string): JournalEntry[] =>
   readFileSync(join(dir, 'learners', name, 'notes', 'breaks.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as JournalEntry);

@@ -24,12 +24,7 @@ beforeAll(async () => {
   await stub.start();
 });
 afterAll(() => stub.stop());
-// A test that failed half-way leaves the class as every test expects it.
-afterEach(async () => {
-  if (stub.mode === 'down') await stub.start();
-  stub.mode = 'ok';
-  stub.ignore = new Set();
-});
+afterEach(() => stub.reset());
 
 const learnerFile = (name: string, ...parts: string[]) => join(dir, 'learners', name, ...parts);
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));

@@ -69,6 +69,24 @@ async function inBatches<T>(items: T[], work: (item: T, index: number) => Promis
 
 const ok = (ran: Ran) => expect(ran.status, `${ran.stdout}\n${ran.stderr}`).toBe(0);
 
+const keptLocally = (ran: Ran) => /kept locally/i.test(ran.stdout + ran.stderr);
+
+/**
+ * A class that took longer than the learner's second to answer (a loaded
+ * machine: the test suite runs beside this file) leaves the entry queued on
+ * the laptop, as designed: the learner's next command sends it. Here the next
+ * command is reading the sheet, as often as needed (a few times at most).
+ */
+async function deliver(kit: string, ran: Ran[], learners: string[]): Promise<void> {
+  let waiting = learners.filter((_, i) => keptLocally(ran[i]!));
+  for (let round = 0; waiting.length > 0; round++) {
+    expect(round, `still waiting after ${round} commands: ${waiting.join(', ')}`).toBeLessThan(5);
+    const again = await inBatches(waiting, (name) => labIn(kit, [LAB, '--learner', name, '--read']));
+    again.forEach(ok);
+    waiting = waiting.filter((_, i) => keptLocally(again[i]!));
+  }
+}
+
 /** Every entry of a journal file, one JSON object a line. */
 const entriesOf = (file: string) =>
   readFileSync(file, 'utf8')
@@ -97,8 +115,8 @@ describe('the live class, end to end', () => {
     // 1. Join and predict, in one command each. The lab is not revealed: each stops once its prediction is locked and sent.
     const joined = await inBatches(names, (name, i) => labIn(kit, [LAB, '--learner', name, '--join', url, '--code', served.code, '--predict', files[i]!, ...RUN]));
     joined.forEach(ok);
-    for (const ran of joined) expect(ran.stdout + ran.stderr).not.toMatch(/kept locally/i);
     for (const ran of joined) expect(ran.stdout).not.toMatch(/━━ /); // no run's figures: held
+    await deliver(kit, joined, names);
 
     // 2. The projector, opened as the instructor opens it: 30 predictions per question, nothing measured.
     const browser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -125,6 +143,8 @@ describe('the live class, end to end', () => {
       return labIn(kit, [LAB, '--learner', name, '--predict', file, ...RUN]);
     });
     revisions.forEach(ok);
+    for (const ran of revisions) expect(ran.stdout).not.toMatch(/━━ /); // still held
+    await deliver(kit, revisions, names.slice(0, REVISERS));
     // The first ten's latest missing-arguments is 20: sorted, 20 (x10) then 33, 36, ..., 90; the 15th and 16th values are 45 and 48.
     const latest = [...Array.from({ length: REVISERS }, () => 20), ...names.slice(REVISERS).map((_, k) => 3 * (k + REVISERS + 1))].sort((a, b) => a - b);
     const latestMedian = (latest[LEARNERS / 2 - 1]! + latest[LEARNERS / 2]!) / 2;
@@ -144,7 +164,7 @@ describe('the live class, end to end', () => {
     const runs = await inBatches(names, (name, i) => labIn(kit, [LAB, '--learner', name, '--reflect', `reflection of learner ${i + 1}`, ...RUN]));
     runs.forEach(ok);
     for (const ran of runs) expect(ran.stdout).toMatch(/━━ /);
-    for (const ran of runs) expect(ran.stdout + ran.stderr).not.toMatch(/kept locally/i);
+    await deliver(kit, runs, names);
 
     // 6a. Every entry each learner's journal holds for the class, in the class folder exactly once.
     const classFiles = findJournalFiles(folder).files;

@@ -153,6 +153,20 @@ describe('journal', () => {
     expect(markers(fs.readFileSync(journal.markdownPath, 'utf8'))).toEqual([a.id]);
   });
 
+  it('markdown: false keeps breaks.jsonl only (the live class\'s copy): no breaks.md, entries and ids as ever', () => {
+    const dir = notesDir(fresh());
+    const journal = new Journal(dir, { markdown: false });
+    const stored = journal.appendAll([
+      { kind: 'prediction', lab: 'broken-schema', data: { answers: { 'missing-arguments': 30 } }, id: 'given-1', at: '2026-12-03T10:00:00.000Z' },
+      { kind: 'run', lab: 'broken-schema', data: {} },
+    ]);
+    expect(stored[0]).toMatchObject({ id: 'given-1', at: '2026-12-03T10:00:00.000Z' });
+    expect(fs.existsSync(path.join(dir, 'breaks.md'))).toBe(false);
+    expect(journal.recover()).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'breaks.md'))).toBe(false);
+    expect(new Journal(dir).read().map((e) => e.kind)).toEqual(['prediction', 'run']);
+  });
+
   it('ignores and then removes temp files left by a killed run', () => {
     const dir = notesDir(fresh());
     const journal = new Journal(dir);

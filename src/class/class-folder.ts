@@ -25,7 +25,6 @@ import { replaceFile } from '../learn/atomic.js';
 import { CODE_ALPHABET, CODE_LENGTH, CODE_PATTERN, DEVICE_PATTERN } from '../learn/class-wire.js';
 import { Journal, type JournalEntry } from '../learn/journal.js';
 import { learnerDir } from '../learn/learner.js';
-import { renderEntry } from '../learn/flow.js';
 import { UserError } from '../core/user-error.js';
 
 export const CLASS_FILE = 'class.json';
@@ -156,7 +155,8 @@ export class ClassFolder {
     const dir = join(learnerDir(deviceDir, learner), 'notes');
     mkdirSync(dir, { recursive: true });
     if (!inside(realpathSync(this.folder), realpathSync(dir))) throw new Error(`${dir} resolves outside the class folder`);
-    const journal = new Journal(dir, { render: renderEntry });
+    // breaks.jsonl only: what class report reads; the learner's readable breaks.md stays on their laptop, and each entry costs one durable write, not two.
+    const journal = new Journal(dir, { markdown: false });
     const opened = { journal, ids: new Set(journal.read().map((e) => e.id)) };
     this.journals.set(key, opened);
     return opened;

@@ -126,6 +126,12 @@ export type JournalOptions = {
   title?: string;
   /** How long append waits for another process's lock before JournalBusyError. Default 15 s. */
   lockTimeoutMs?: number;
+  /**
+   * false: breaks.jsonl only, no breaks.md. For a journal nobody reads by
+   * hand (the live class's copy of a learner's entries): each append then
+   * costs one durable replace instead of two.
+   */
+  markdown?: boolean;
 };
 
 /** What an entry id may be: it travels to the class (src/learn/class-wire.ts), whose server checks it with this same pattern. */
@@ -271,6 +277,7 @@ export class Journal {
   readonly markdownPath: string;
   readonly lockPath: string;
   private readonly render: (entry: JournalEntry) => string;
+  private readonly markdown: boolean;
   private readonly title: string;
   private readonly fileLock: FileLock;
 
@@ -280,6 +287,7 @@ export class Journal {
     this.markdownPath = path.join(this.dir, MARKDOWN_FILE);
     this.lockPath = path.join(this.dir, LOCK_FILE);
     this.render = options.render ?? defaultRender;
+    this.markdown = options.markdown ?? true;
     this.fileLock = new FileLock(this.lockPath, options.lockTimeoutMs ?? 15_000);
     if (options.title !== undefined) {
       this.title = options.title;
@@ -321,7 +329,7 @@ export class Journal {
       const stored: JournalEntry[] = [];
       for (const entry of batch) stored.push(this.prepare(entry, [...entries, ...stored]));
       const lines = Buffer.from(stored.map((e) => `${JSON.stringify(e)}\n`).join(''), 'utf8');
-      const md = this.markdownUpdate([...entries, ...stored]); // rendered before any write
+      const md = this.markdown ? this.markdownUpdate([...entries, ...stored]) : undefined; // rendered before any write
       replaceFile(this.jsonlPath, oldJsonl === undefined ? [lines] : [oldJsonl, lines]);
       try {
         if (md !== undefined) replaceFile(this.markdownPath, md);
@@ -341,7 +349,7 @@ export class Journal {
    * added. Never changes existing bytes of either file.
    */
   recover(): number {
-    if (readIfExists(this.jsonlPath) === undefined) return 0;
+    if (!this.markdown || readIfExists(this.jsonlPath) === undefined) return 0;
     this.ensureDir();
     const release = this.fileLock.acquire();
     try {

@@ -39,6 +39,14 @@ export class ClassStub {
   private server?: Server;
   private port = 0;
 
+  /** As every test expects the class: up, answering, nothing ignored, nothing revealed (a test that failed half-way may leave it otherwise). */
+  async reset(): Promise<void> {
+    if (this.mode === 'down') await this.start();
+    this.mode = 'ok';
+    this.ignore = new Set();
+    this.revealed = [];
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
