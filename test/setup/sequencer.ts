@@ -10,7 +10,7 @@
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const FIRST = ['install', 'learner-path', 'lab', 'check', 'fuzz', 'chat', 'html-report', 'lint-cli', 'lint-fix', 'honesty', 'sweep', 'solutions-hold', 'server-pool', 'progress'];
+const FIRST = ['install', 'learner-path', 'lab', 'check', 'fuzz', 'chat', 'html-report', 'lint-cli', 'lint-fix', 'honesty', 'sweep', 'solutions-hold', 'sweep-cache', 'whose-work', 'class-join', 'class-join-flow', 'server-pool', 'progress'];
 
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
