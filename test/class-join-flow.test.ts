@@ -54,6 +54,9 @@ describe('a lab the instructor has not revealed', () => {
     expect(held.stderr).toBe('');
     expect(held.stdout).toContain(`Learner: Ana (learners/Ana/), in the class at ${stub.url}`);
     expect(held.stdout).toContain('Predictions saved and locked in learners/Ana/notes/breaks.md');
+    // Told before the questions that nothing runs yet (not "locked once the run starts").
+    expect(held.stdout).toContain('In this class the lab waits for the reveal');
+    expect(held.stdout).not.toContain('locked once the run starts');
     expect(held.stdout).toContain(`Your prediction is with the class. The room discusses it, then the instructor reveals the measurement. Run the lab again to revise your prediction, or once the measurement is revealed, to run it: npm run lab -- --variant ${LAB}`);
     expect(held.stdout).toContain('--reflect: not written, as nothing ran yet');
     expect(held.stdout).not.toContain('Running');

@@ -219,7 +219,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
       // The reference before the first question: the baseline in the runs the questions are scored on, the model and the agent.
       for (const line of referenceLines(lab, lang, command.run.settings.knobs, { seeds: seedsFrom(command.run.settings.seed, command.run.seeds ?? lab.seeds ?? DEFAULT_LAB_SEEDS), calls: command.run.settings.calls })) out(line);
       out();
-      out(t('learn.predictIntro', lang));
+      out(t(held ? 'learn.predictIntroHeld' : 'learn.predictIntro', lang));
       if (previous) out(`${t('learn.previousPrediction', lang)} ${previous.at.slice(0, 16).replace('T', ' ')}. ${t('learn.revising', lang)}`);
       out();
       prediction = command.predictFile !== undefined ? readPredictionFile(command.predictFile, lab, lang) : await askPredictions(lab, lang);

@@ -71,6 +71,7 @@ export const en = {
   // The learner's path: the lab command, predictions, the workspace, the check.
   'learn.learnerName': 'Your name (for your notes in learners/<name>/):',
   'learn.predictIntro': 'Predict before you run. Your answers are saved and locked once the run starts; you can revise them later only as a new, dated entry.',
+  'learn.predictIntroHeld': 'Predict. In this class the lab waits for the reveal: your answers are locked and sent to the class as soon as you give them; you can revise them before the reveal, as a new, dated entry.',
   'learn.reference.title': 'Before you predict, the reference: the baseline (the healthy server, the kit\'s server without the break) in the same runs, {calls} calls each, over seeds (repeats of the run with other random draws) {first} to {last}, the mean and the range:',
   'learn.reference.run': '{where}: {ok} of {calls} calls end ok{okRange}; {failed}% of first attempts fail{failedRange}.',
   'learn.reference.range': 'range {min}–{max}',

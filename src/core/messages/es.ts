@@ -62,6 +62,7 @@ export const es: Record<MessageId, Message> = {
 
   'learn.learnerName': 'Tu nombre (para tus notas en learners/<nombre>/):',
   'learn.predictIntro': 'Predice antes de ejecutar. Tus respuestas se guardan y quedan fijadas en cuanto empieza la ejecución; luego solo puedes revisarlas con una entrada nueva y fechada.',
+  'learn.predictIntroHeld': 'Predice. En esta clase el laboratorio espera a que se revele la medida: tus respuestas quedan fijadas y se envían a la clase en cuanto las das; puedes revisarlas antes de que se revele, con una entrada nueva y fechada.',
   'learn.reference.title': 'Antes de predecir, la referencia: la línea base (el servidor sano, el del kit sin la avería) en las mismas ejecuciones, {calls} llamadas cada una, sobre las semillas (repeticiones de la ejecución con otros sorteos) {first} a {last}, la media y el rango:',
   'learn.reference.run': '{where}: {ok} de {calls} llamadas terminan bien{okRange}; fallan el {failed}% de los primeros intentos{failedRange}.',
   'learn.reference.range': 'entre {min} y {max}',
