@@ -16,6 +16,7 @@
  */
 import process from 'node:process';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { SeenTool } from '../../src/lab/types.js';
 import { ServerConnection } from '../../src/lab/connection.js';
 import { DEFAULT_KNOBS } from '../../src/lab/knobs.js';
 import { getProfile, type ClientProfile } from '../../src/lab/profiles/index.js';
@@ -51,26 +52,46 @@ async function cpuUs(work: () => Promise<void>): Promise<number> {
   return used.user + used.system;
 }
 
+/** Rounds of each measure; the least is kept: the framework's own cost, with as little as possible of the machine's other work in it. */
+const ROUNDS = 3;
+
+async function least(work: () => Promise<void>): Promise<number> {
+  let best = Infinity;
+  for (let r = 0; r < ROUNDS; r++) best = Math.min(best, await cpuUs(work));
+  return best;
+}
+
 async function measureProfile(profile: ClientProfile, tools: Tool[], written: Map<Workload, Written[]>, presents: number): Promise<ProfileCpu> {
-  // Warm-up: the framework loaded (onFirstUse) and its code compiled, as in a sweep's worker after its first runs.
   const view = await profile.present(tools);
-  const presentUs = (await cpuUs(async () => {
+  const checkable = new Map<Workload, { tool: SeenTool; args: Record<string, unknown> }[]>();
+  if ('tools' in view)
+    for (const [workload, calls] of written) {
+      const shown = calls.flatMap((c) => {
+        const tool = view.tools.find((t) => t.name === c.tool);
+        return tool ? [{ tool, args: c.args }] : [];
+      });
+      if (shown.length > 0) checkable.set(workload, shown);
+    }
+  const presentAll = async () => {
     for (let i = 0; i < presents; i++) await profile.present(tools);
-  })) / presents;
+  };
+  // Each check is given its own copy of the arguments, made before the clock starts (a host may rewrite them).
+  const checkAll = (calls: { tool: SeenTool; args: Record<string, unknown> }[]) => {
+    const copies = calls.map((c) => structuredClone(c.args));
+    return async () => {
+      for (let i = 0; i < calls.length; i++) await profile.validate(calls[i]!.tool, copies[i]!);
+    };
+  };
+  // Warm-up, every measure once: the framework loaded (onFirstUse) and its code compiled, as in a sweep's worker
+  // after its first runs.
+  await presentAll();
+  for (const calls of checkable.values()) await checkAll(calls)();
+  const presentUs = (await least(presentAll)) / presents;
   const checkUs: ProfileCpu['checkUs'] = {};
-  if (!('tools' in view)) return { presentUs, checkUs };
-  for (const [workload, calls] of written) {
-    const checkable = calls.flatMap((c) => {
-      const tool = view.tools.find((t) => t.name === c.tool);
-      return tool ? [{ tool, args: c.args }] : [];
-    });
-    if (checkable.length === 0) continue;
-    for (const c of checkable) await profile.validate(c.tool, structuredClone(c.args));
-    const copies = checkable.map((c) => structuredClone(c.args));
-    const used = await cpuUs(async () => {
-      for (let i = 0; i < checkable.length; i++) await profile.validate(checkable[i]!.tool, copies[i]!);
-    });
-    checkUs[workload] = used / checkable.length;
+  for (const [workload, calls] of checkable) {
+    let best = Infinity;
+    for (let r = 0; r < ROUNDS; r++) best = Math.min(best, await cpuUs(checkAll(calls)));
+    checkUs[workload] = best / calls.length;
   }
   return { presentUs, checkUs };
 }
