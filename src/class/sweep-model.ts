@@ -140,10 +140,12 @@ export interface ClientWork {
   /** Tool calls that went to a server: the workload's and the eval's (`roundTrips` above), then the error probe's. */
   roundTrips: number;
   probeCalls: number;
+  /** Of those calls (round trips and the probe's), the ones the server refused (an isError or a JSON-RPC error): its error costs it more than an answer. */
+  refused: number;
 }
 
 export function addWork(into: SweepTiming['byClient'], client: string, workload: Workload, work: ClientWork): void {
-  const sum = ((into[client] ??= {})[workload] ??= { runs: 0, presents: 0, checks: 0, roundTrips: 0, probeCalls: 0 });
+  const sum = ((into[client] ??= {})[workload] ??= { runs: 0, presents: 0, checks: 0, roundTrips: 0, probeCalls: 0, refused: 0 });
   for (const k of Object.keys(sum) as (keyof ClientWork)[]) sum[k] += work[k];
 }
 

@@ -71,12 +71,15 @@ export async function runTask(task: RunTask): Promise<{ result: RunResult; round
     ...(task.shareServers ? { pool } : {}),
   });
   const records = result.records ? [...result.records.workload, ...result.records.eval] : [];
-  const roundTrips = serverAttempts(records).length;
+  const sent = serverAttempts(records);
+  const roundTrips = sent.length;
   // The probe works on the workload's records (runner.ts), one call per argument it leaves out.
   const probeCalls = probedCall(result.records?.workload ?? [])?.paths.length ?? 0;
   // The per-call records stay here: the sweep reads figures, and `--json` of a lab drops them too.
   delete result.records;
-  return { result, roundTrips, work: { runs: 1, presents, checks, roundTrips, probeCalls } };
+  // The probe's refusals are its `total` (runner.ts probeErrorMessages); a timeout or an exit (rare) counts as refused.
+  const refused = sent.filter((a) => a.label !== 'ok').length + result.errorProbe.total;
+  return { result, roundTrips, work: { runs: 1, presents, checks, roundTrips, probeCalls, refused } };
 }
 
 if (!isMainThread && parentPort) {
