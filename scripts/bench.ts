@@ -354,7 +354,7 @@ function printTable(rows: [string, string, string][], cpus: os.CpuInfo[]): void 
  * costs: each client profile's own host framework, called bare (scripts/bench/profiles.ts), presenting the tools
  * once a run and checking every call the model writes, weighted by the counts the sweep reports for each profile
  * and workload (`--work`); the error probe's calls, which the tool-call count leaves out; and each call the server
- * refused at what a refusal costs (a conjugation without its verb on the baseline, the cheapest of the server
+ * refused at what a refusal costs (a conjugation without its verb on the baseline, the mean of the server
  * builds), not an answer's.
  */
 async function sweepSection(nodeSnapshot: ServerCmd, bundle: string): Promise<[string, string, string][]> {
@@ -398,12 +398,12 @@ async function sweepSection(nodeSnapshot: ServerCmd, bundle: string): Promise<[s
   const probeCalls = total('probeCalls');
   const refused = total('refused');
   const answered = sweepCalls + probeCalls - refused;
-  // Each build refuses in its own way (src/minimcp/errors.ts); the cheapest refusal is the floor's.
-  let perRefused = { build: '', clientUs: Infinity, serverUs: null as number | null };
-  for (const build of SERVER_BUILDS) {
-    const cpu = await cpuPerCall({ label: build, ...serverCommand(bundle, ['--build', build]) }, CPU_CALLS, 'ignore', true);
-    if (cpu.clientUs + (cpu.serverUs ?? 0) < perRefused.clientUs + (perRefused.serverUs ?? 0)) perRefused = { build, ...cpu };
-  }
+  // Each build refuses in its own way (src/minimcp/errors.ts), and every cell runs on each: the mean of the three.
+  // (The least of the three, first tried, took whichever build the machine's noise favoured: 286 to 421 µs.)
+  const refusals = [];
+  for (const build of SERVER_BUILDS) refusals.push(await cpuPerCall({ label: build, ...serverCommand(bundle, ['--build', build]) }, CPU_CALLS, 'ignore', true));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const perRefused = { clientUs: mean(refusals.map((r) => r.clientUs)), serverUs: refusals.some((r) => r.serverUs === null) ? null : mean(refusals.map((r) => r.serverUs!)) };
   const perRefusedUs = perRefused.clientUs + (perRefused.serverUs ?? 0);
   const callsNewMs = (answered * perCallUs + refused * perRefusedUs) / 1000 / cores;
   const clients = Object.keys(work);
@@ -425,7 +425,7 @@ async function sweepSection(nodeSnapshot: ServerCmd, bundle: string): Promise<[s
   const newFloorMs = callsNewMs + sweepStartsMs + profilesMs;
   log(
     `   the tool calls again, with the error probe's ${probeCalls.toLocaleString('en')}: ${answered.toLocaleString('en')} answered x ${perCallUs.toFixed(0)} µs` +
-      ` + ${refused.toLocaleString('en')} refused x (bare SDK client ${perRefused.clientUs.toFixed(0)} µs + server ${orNa(perRefused.serverUs, 'µs')}, ${perRefused.build}: its builds' cheapest refusal) / ${cores} cores = ${ms(callsNewMs)}`,
+      ` + ${refused.toLocaleString('en')} refused x (bare SDK client ${perRefused.clientUs.toFixed(0)} µs + server ${orNa(perRefused.serverUs, 'µs')}, the mean of the ${SERVER_BUILDS.length} builds) / ${cores} cores = ${ms(callsNewMs)}`,
   );
   log(`   the profiles' own work / ${cores} cores = ${ms(profilesMs)}`);
   const ratios = (floorMs: number) => {
