@@ -68,7 +68,7 @@ const SWEEP_OPTIONS = [
   { name: 'clients', kind: 'string', value: 'A,B', help: 'only these client profiles (default: every one)' },
   { name: 'servers', kind: 'string', value: 'A,B', help: 'only these server builds (default: every one)' },
   { name: 'fresh', kind: 'boolean', help: ['measure every run again, taking none from the cache of runs (out/sweep-cache/, by content: a run', 'is measured again only when its server, settings, knobs or runner code change), and keep them there'] },
-  { name: 'work', kind: 'string', value: 'FILE', help: ['write what each client profile did in the runs measured now (runs, tool lists presented, arguments', 'checked, tool calls, the error probe\'s calls) as JSON: what `npm run bench` weighs its floor by'] },
+  { name: 'work', kind: 'string', value: 'FILE', help: ['write what each client profile did in the runs measured now (runs, tool lists presented, arguments', 'checked, tool calls, the error probe\'s calls, calls refused) as JSON: what `npm run bench` weighs its floor by'] },
   { name: 'server-per-run', kind: 'boolean', help: ['start a server process for every run; by default the runs whose requests change nothing on', 'the server (conjugations) share one per server build, with the same figures'] },
   HELP_OPTION,
 ] as const satisfies readonly Option[];
