@@ -55,6 +55,9 @@ export const ms = (x: number, digits = 0) => `${x.toFixed(digits)} ms`;
 export const fmtSummaryMs = (s: Summary, digits = 0) => `${ms(s.median, digits)} (min ${s.min.toFixed(digits)}, max ${s.max.toFixed(digits)}, n=${s.n})`;
 export const perSec = (x: number) => `${Math.round(x).toLocaleString('en-US')}/s`;
 export const met = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
+export const cpuSeconds = (cpuMs: number | null) => (cpuMs === null ? '' : `, ${(cpuMs / 1000).toFixed(0)} CPU-s`);
+/** Calls a CPU-per-call figure is the mean of. */
+export const CPU_CALLS = 3000;
 
 export function log(line = ''): void {
   process.stdout.write(`${line}\n`);
