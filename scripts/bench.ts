@@ -16,10 +16,14 @@
  *   4. the wall time of `npm run lab -- --variant broken-schema --json`, warm
  *      (target: under 3 s) and once with the build caches removed;
  *   5. (scripts/bench/sweep.ts) the wall time of `npm run class -- sweep --fresh` (target: under 20 s) and its
- *      CPU, and its floor: what its tool calls and its server processes'
- *      starts cost at the bare SDK's CPU per call and per start, on every
- *      core at once; then the same sweep again, every run from its cache
- *      (target: under 2 s, issue 24); `--sweep` measures this section alone;
+ *      CPU, and its two floors side by side: the old one, what its tool
+ *      calls and its server processes' starts cost at the bare SDK's CPU per
+ *      call and per start, on every core at once; the new one adds each
+ *      client profile's host framework called bare, the error probe's calls
+ *      and a refusal's cost for each refused call (target: the sweep's CPU
+ *      within 1.3x the new floor's, issue 24); then the same sweep again, every
+ *      run from its cache (target: under 2 s, issue 24); `--sweep` measures
+ *      this section alone;
  *   6. the wall time of the whole test suite, `npx vitest run` (target: under
  *      100 s), and its CPU; `--no-suite` leaves it out;
  *   7. the wall time of `npm run lint` on a 30-tool server (target: under 1 s,
