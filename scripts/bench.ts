@@ -15,11 +15,15 @@
  *      costs a call against ignoring it (the bare loop);
  *   4. the wall time of `npm run lab -- --variant broken-schema --json`, warm
  *      (target: under 3 s) and once with the build caches removed;
- *   5. the wall time of `npm run class -- sweep --fresh` (target: under 20 s) and its
- *      CPU, and its floor: what its tool calls and its server processes'
- *      starts cost at the bare SDK's CPU per call and per start, on every
- *      core at once; then the same sweep again, every run from its cache
- *      (target: under 2 s, issue 24); `--sweep` measures this section alone;
+ *   5. (scripts/bench/sweep.ts) the wall time of `npm run class -- sweep --fresh` (target: under 20 s) and its
+ *      CPU, and its two floors side by side: the old one, what its tool
+ *      calls and its server processes' starts cost at the bare SDK's CPU per
+ *      call and per start, on every core at once; the new one adds each
+ *      client profile's host framework called bare, the error probe's calls
+ *      and a refusal's cost for each refused call (target: the sweep's CPU
+ *      within 1.3x the new floor's, issue 24); then the same sweep again, every
+ *      run from its cache (target: under 2 s, issue 24); `--sweep` measures
+ *      this section alone;
  *   6. the wall time of the whole test suite, `npx vitest run` (target: under
  *      100 s), and its CPU; `--no-suite` leaves it out;
  *   7. the wall time of `npm run lint` on a 30-tool server (target: under 1 s,
@@ -51,7 +55,8 @@ import {
   callsSent,
   coldStart,
   cpuPerCall,
-  cpuPerStart,
+  cpuSeconds,
+  CPU_CALLS,
   fmtSummaryMs,
   log,
   met,
@@ -66,6 +71,7 @@ import {
   type Summary,
   type Timed,
 } from './bench/measure.js';
+import { sweepSection } from './bench/sweep.js';
 import { commandFailed, labCold, labOnce, lintTimes, LINT_REPS, runTimed } from './bench/commands.js';
 
 // ---------------------------------------------------------------------------
@@ -76,9 +82,6 @@ const RATE_WARMUP = 200;
 const RATE_CALLS = 2000;
 const RATE_REPS = 3;
 const SIDE_BY_SIDE_CALLS = 1000;
-const CPU_CALLS = 3000;
-/** Server starts the sweep's floor takes the mean of (the clock ticks are 10 ms). */
-const CPU_STARTS = 20;
 const SIDE_BY_SIDE_ROUNDS = 9;
 const STDERR_ROUNDS = 5;
 const STDERR_TO: StderrTo[] = ['ignore', 'pipe'];
@@ -86,9 +89,6 @@ const STDERR_TITLES: Record<StderrTo, string> = { ignore: 'ignored (the bare loo
 const LAB_REPS = 5;
 const RATIO_TARGET = 0.9;
 const LAB_TARGET_MS = 3000;
-const SWEEP_TARGET_MS = 20_000;
-/** Issue 24: a second sweep with nothing changed, every run from its cache. */
-const SWEEP_AGAIN_TARGET_MS = 2000;
 const SUITE_TARGET_MS = 100_000;
 const LINT_30_TARGET_MS = 1000;
 const LINT_BASELINE_TARGET_MS = 1000;
@@ -106,8 +106,6 @@ the runner against a bare SDK loop, a lab, the class sweep and its floor, the te
 linter), and prints them with whether each target is met. It never fails on a target.
 
 ${optionsHelp(OPTIONS)}`;
-
-const cpuSeconds = (cpuMs: number | null) => (cpuMs === null ? '' : `, ${(cpuMs / 1000).toFixed(0)} CPU-s`);
 
 // ---------------------------------------------------------------------------
 
@@ -128,7 +126,7 @@ async function main(): Promise<number> {
   // How the runner starts a server: from the bundle's V8 startup snapshot (src/lab/variants.ts).
   const nodeSnapshot: ServerCmd = { label: 'node snapshot', ...serverCommand(bundle, ['--build', BUILD]) };
   if (values.sweep === true) {
-    const rows = await sweepSection(nodeSnapshot);
+    const rows = await sweepSection(nodeSnapshot, bundle);
     printTable(rows, cpus);
     log(`bench took ${((performance.now() - benchStarted) / 1000).toFixed(1)} s`);
     return 0;
@@ -270,7 +268,7 @@ async function main(): Promise<number> {
   log();
 
   // 5 ---------------------------------------------------------------------
-  const sweepRows = await sweepSection(nodeSnapshot);
+  const sweepRows = await sweepSection(nodeSnapshot, bundle);
   log();
 
   // 6 ---------------------------------------------------------------------
@@ -331,56 +329,6 @@ function printTable(rows: [string, string, string][], cpus: os.CpuInfo[]): void 
   log(`${'-'.repeat(w0)}  ${'-'.repeat(w1)}  ${'-'.repeat(22)}`);
   for (const [a, b, c] of rows) log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
   log(`${'-'.repeat(w0)}  ${'-'.repeat(w1)}  ${'-'.repeat(22)}`);
-}
-
-/**
- * Section 5: the sweep measured from nothing kept (--fresh: every run measured), its floor, then the
- * same sweep again with nothing changed (every run from its cache, src/class/sweep-cache.ts).
- * Beside the wall times, the sweep's CPU against the floor's (the floor times the cores): a figure
- * that other work on the machine moves far less than the wall time.
- */
-async function sweepSection(nodeSnapshot: ServerCmd): Promise<[string, string, string][]> {
-  log('5. npm run class -- sweep --fresh (every lab x every client x every build, 100 calls; bundles already cached), then again from its cache');
-  const sweepArgs = ['scripts/launch.mjs', 'scripts/class.ts', 'sweep', '--lang', 'en', '--out', join('out', 'bench-sweep.html')];
-  const sweepRun = await runTimed(process.execPath, [...sweepArgs, '--fresh']);
-  if (sweepRun.code !== 0) throw commandFailed('npm run class -- sweep --fresh', sweepRun.code, sweepRun.tail);
-  const sweepMs = sweepRun.ms;
-  log(`   ${ms(sweepMs)}${cpuSeconds(sweepRun.cpuMs)}; target < ${SWEEP_TARGET_MS} ms: ${met(sweepMs < SWEEP_TARGET_MS)}`);
-  // The sweep's floor: its own count of tool calls at what the bare SDK client and the server spend on one (the
-  // baseline's ok answer: a refused call costs more), and its own count of server processes at what one that only
-  // starts, lists its tools and closes costs, on every core at once. No runner could take less.
-  const counted = /runs \(([\d,]+) tool calls\) on (\d+) server processes/.exec(sweepRun.tail);
-  if (counted === null) throw new Error(`the sweep's summary gives no count of tool calls and processes: ${sweepRun.tail.trim().split('\n').at(-1)}`);
-  const sweepCalls = Number(counted[1]!.replaceAll(',', ''));
-  const sweepProcesses = Number(counted[2]);
-  const perCall = await cpuPerCall(nodeSnapshot, CPU_CALLS);
-  const perStart = await cpuPerStart(nodeSnapshot, CPU_STARTS);
-  const cores = os.availableParallelism();
-  const perCallUs = perCall.clientUs + (perCall.serverUs ?? 0);
-  const perStartMs = perStart.clientMs + (perStart.serverMs ?? 0);
-  const sweepCallsMs = (sweepCalls * perCallUs) / 1000 / cores;
-  const sweepStartsMs = (sweepProcesses * perStartMs) / cores;
-  const sweepFloorMs = sweepCallsMs + sweepStartsMs;
-  const orNa = (x: number | null, unit: string) => (x === null ? 'n/a' : `${x.toFixed(0)} ${unit}`);
-  log(
-    `   ${sweepCalls.toLocaleString('en')} tool calls x (bare SDK client ${perCall.clientUs.toFixed(0)} µs + server ${orNa(perCall.serverUs, 'µs')}) of CPU a call` +
-      ` / ${cores} cores = ${ms(sweepCallsMs)} for the calls alone, with no runner and no process start`,
-  );
-  log(
-    `   ${sweepProcesses} server processes x (client ${perStart.clientMs.toFixed(0)} ms + server ${orNa(perStart.serverMs, 'ms')}) of CPU a start` +
-      ` / ${cores} cores = ${ms(sweepStartsMs)} for the starts alone`,
-  );
-  const cpuRatio = sweepRun.cpuMs === null ? null : sweepRun.cpuMs / (sweepFloorMs * cores);
-  log(`   floor (calls + starts, as the bare SDK does them): ${ms(sweepFloorMs)}; the sweep takes ${(sweepMs / sweepFloorMs).toFixed(2)}x its floor${cpuRatio === null ? '' : `, ${cpuRatio.toFixed(2)}x its CPU`}`);
-  const again = await runTimed(process.execPath, sweepArgs);
-  if (again.code !== 0) throw commandFailed('npm run class -- sweep', again.code, again.tail);
-  log(`   again, nothing changed (every run from out/sweep-cache/): ${ms(again.ms)}${cpuSeconds(again.cpuMs)}; target < ${SWEEP_AGAIN_TARGET_MS} ms: ${met(again.ms < SWEEP_AGAIN_TARGET_MS)}`);
-  return [
-    ['npm run class -- sweep --fresh', `${ms(sweepMs)}${cpuSeconds(sweepRun.cpuMs)}`, `< ${SWEEP_TARGET_MS} ms: ${met(sweepMs < SWEEP_TARGET_MS)}`],
-    ["  its calls at the bare SDK's CPU", ms(sweepCallsMs), ''],
-    ['  its calls and starts (its floor)', ms(sweepFloorMs), `the sweep: ${(sweepMs / sweepFloorMs).toFixed(2)}x${cpuRatio === null ? '' : `, CPU ${cpuRatio.toFixed(2)}x`}`],
-    ['npm run class -- sweep, again', `${ms(again.ms)}${cpuSeconds(again.cpuMs)}`, `< ${SWEEP_AGAIN_TARGET_MS} ms: ${met(again.ms < SWEEP_AGAIN_TARGET_MS)}`],
-  ];
 }
 
 process.exitCode = await runCommand('bench', main);

@@ -16,6 +16,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cellVerdict, parseSweepArgs, planSweep, renderPage, runSweepCommand, sameServerOnce, sweep, SWEEP_FORMAT, verdict, type SweepCell, type SweepReport, type SweepRun } from '../src/class/sweep.js';
+import type { SweepTiming } from '../src/class/sweep-model.js';
 import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
 import { getProfile, PROFILE_IDS } from '../src/lab/profiles/index.js';
 import type { RunResult } from '../src/lab/runner.js';
@@ -82,6 +83,8 @@ let dir: string;
 let pagePath: string;
 let report: SweepReport;
 let stderr: string;
+/** What `--work` wrote: each client's work by workload (SweepTiming['byClient']). */
+let work: SweepTiming['byClient'];
 
 /** The cell of a lab (its first row, when its runs send more than one kind of request). */
 const cell = (lab: string, client: string, server: ServerBuild): SweepCell => {
@@ -93,10 +96,12 @@ const cell = (lab: string, client: string, server: ServerBuild): SweepCell => {
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'schema-breaks-sweep-'));
   pagePath = join(dir, 'sweep.html');
-  const result = sweepCommand(['--fresh', '--seed', String(SEED), '--calls', String(CALLS), '--jobs', '2', '--lang', 'en', '--json', '--out', pagePath, '--labs', LABS.join(','), '--clients', CLIENTS.join(',')]);
+  const workPath = join(dir, 'work.json');
+  const result = sweepCommand(['--fresh', '--work', workPath, '--seed', String(SEED), '--calls', String(CALLS), '--jobs', '2', '--lang', 'en', '--json', '--out', pagePath, '--labs', LABS.join(','), '--clients', CLIENTS.join(',')]);
   expect(result.status, result.stderr).toBe(0);
   report = JSON.parse(result.stdout) as SweepReport;
   stderr = result.stderr;
+  work = JSON.parse(readFileSync(workPath, 'utf8')) as SweepTiming['byClient'];
 }, 240_000);
 
 afterAll(() => {
@@ -192,6 +197,29 @@ describe('the sweep JSON', () => {
     // The workload's and the eval's calls, none more than the agent's turns a request.
     expect(calls).toBeGreaterThan(0);
     expect(calls).toBeLessThanOrEqual(runs! * (CALLS + EVAL_ITEMS) * DEFAULT_KNOBS.maxTurns);
+  });
+
+  it('writes with --work what each client profile did, by workload: the runs and tool calls of the summary line, split', () => {
+    const [, runs, calls] = stderr.match(/(\d+) runs \(([\d,]+) tool calls\)/)!.map((n) => Number(n.replaceAll(',', '')));
+    const all = Object.values(work).flatMap((byWorkload) => Object.values(byWorkload));
+    expect(Object.keys(work).sort()).toEqual([...CLIENTS].sort());
+    expect(all.reduce((sum, w) => sum + w!.runs, 0)).toBe(runs);
+    expect(all.reduce((sum, w) => sum + w!.roundTrips, 0)).toBe(calls);
+    // The faithful client shows every tool list and sends every call the model writes (src/lab/profiles/faithful.ts):
+    // one present a run, one check a call sent.
+    for (const w of Object.values(work.faithful!)) {
+      expect(w!.presents).toBe(w!.runs);
+      expect(w!.checks).toBe(w!.roundTrips);
+      expect(w!.refused).toBeLessThanOrEqual(w!.roundTrips + w!.probeCalls);
+    }
+    // broken-schema's break drops `required`: the model leaves arguments out and the server refuses those calls; the probe's calls are refusals too.
+    expect(work.faithful!.conjugate!.refused).toBeGreaterThan(0);
+    // The error probe sends a conjugation that worked again, once without each of its arguments (runner.ts).
+    expect(work.faithful!.conjugate!.probeCalls).toBeGreaterThan(0);
+    // Continue with Gemini (2025-02) has its tool list refused in structural-anyof (the test below): a run with no
+    // call written checks nothing, so it checks fewer calls than faithful does with the same model.
+    const checks = (client: string) => Object.values(work[client]!).reduce((sum, w) => sum + w!.checks, 0);
+    expect(checks('continue-gemini-2025-02')).toBeLessThan(checks('faithful'));
   });
 
   /** runLab for one cell, directly, with the cell's settings and the same seed. */

@@ -55,6 +55,9 @@ export const ms = (x: number, digits = 0) => `${x.toFixed(digits)} ms`;
 export const fmtSummaryMs = (s: Summary, digits = 0) => `${ms(s.median, digits)} (min ${s.min.toFixed(digits)}, max ${s.max.toFixed(digits)}, n=${s.n})`;
 export const perSec = (x: number) => `${Math.round(x).toLocaleString('en-US')}/s`;
 export const met = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
+export const cpuSeconds = (cpuMs: number | null) => (cpuMs === null ? '' : `, ${(cpuMs / 1000).toFixed(0)} CPU-s`);
+/** Calls a CPU-per-call figure is the mean of. */
+export const CPU_CALLS = 3000;
 
 export function log(line = ''): void {
   process.stdout.write(`${line}\n`);
@@ -112,6 +115,17 @@ export interface Rate {
   perSecond: number;
   p50: number;
   p99: number;
+}
+
+/** The call the baseline refuses: a conjugation without its verb (a required argument), answered with the server's error. */
+const REFUSED_ARGS: Record<string, unknown> = { tense: 'simple past', person: '1st plural' };
+
+/** `calls` refused calls in a row, each answered (an isError result or a JSON-RPC error: whichever the build sends). */
+async function refusedLoop(client: Client, calls: number): Promise<void> {
+  for (let i = 0; i < calls; i++) {
+    const result = await client.callTool({ name: 'conjugate', arguments: REFUSED_ARGS }).catch((error: unknown) => ({ isError: true, error }));
+    if (!result.isError) throw new Error('conjugate without its verb was not refused');
+  }
 }
 
 export async function callLoop(client: Client, calls: number, timings?: number[]): Promise<number> {
@@ -187,13 +201,13 @@ const clientAndServer = ({ client, server }: { client: number; server: number | 
  * of the servers (its children: read once they have exited; null where the
  * system does not say, childrenCpuMs).
  */
-async function cpuOfSessions(cmd: ServerCmd, sessions: number, calls: number, stderrTo: StderrTo): Promise<{ client: number; server: number | null }> {
+async function cpuOfSessions(cmd: ServerCmd, sessions: number, calls: number, stderrTo: StderrTo, refused = false): Promise<{ client: number; server: number | null }> {
   const cpu = cpuMeter();
   for (let i = 0; i < sessions; i++) {
     const { client } = await connect(cmd, stderrTo);
     try {
       await client.listTools();
-      await callLoop(client, calls);
+      await (refused ? refusedLoop(client, calls) : callLoop(client, calls));
     } finally {
       await client.close();
     }
@@ -204,11 +218,12 @@ async function cpuOfSessions(cmd: ServerCmd, sessions: number, calls: number, st
 /**
  * CPU per tools/call of a bare SDK client (this process) and of the server
  * (its child), in µs: `calls` calls on one process, less one process that
- * starts, lists its tools and closes.
+ * starts, lists its tools and closes. Ok calls, or with `refused` calls the
+ * server refuses (a required argument left out): its error costs it more.
  */
-export async function cpuPerCall(cmd: ServerCmd, calls: number, stderrTo: StderrTo = 'ignore'): Promise<{ clientUs: number; serverUs: number | null }> {
+export async function cpuPerCall(cmd: ServerCmd, calls: number, stderrTo: StderrTo = 'ignore', refused = false): Promise<{ clientUs: number; serverUs: number | null }> {
   const start = await cpuOfSessions(cmd, 1, 0, stderrTo);
-  const loaded = await cpuOfSessions(cmd, 1, calls, stderrTo);
+  const loaded = await cpuOfSessions(cmd, 1, calls, stderrTo, refused);
   return {
     clientUs: ((loaded.client - start.client) * 1000) / calls,
     serverUs: loaded.server === null || start.server === null ? null : ((loaded.server - start.server) * 1000) / calls,

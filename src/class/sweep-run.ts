@@ -17,7 +17,7 @@ import { baselineName, BuildError, buildServers, bundle, bundleDigest, patchChai
 import { runInputs, runKey, sha256, type CachedRun, type RunCache, type RunInputs } from './sweep-cache.js';
 import { newWorkerState, Schedule, type WorkerState } from './sweep-schedule.js';
 import type { RunTask, WorkerReply, WorkerStopped } from './sweep-worker.js';
-import { cellVerdict, defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
+import { addWork, cellVerdict, defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
 
 // ---------------------------------------------------------------------------
 // Running
@@ -84,7 +84,7 @@ async function runPool(
   perJob: number,
   workerJs: string,
   onDone: (done: number, id: number, run: { result: RunResult; roundTrips: number }) => void,
-  counts: Pick<SweepTiming, 'servers' | 'roundTrips'>,
+  counts: Pick<SweepTiming, 'servers' | 'roundTrips' | 'byClient'>,
 ): Promise<Map<number, RunResult>> {
   const results = new Map<number, RunResult>();
   if (tasks.length === 0) return results;
@@ -113,7 +113,8 @@ async function runPool(
           schedule.done(state, reply.id);
           results.set(reply.id, reply.result);
           counts.roundTrips += reply.roundTrips;
-          onDone(results.size, reply.id, reply);
+          addWork(counts.byClient, byId.get(reply.id)!.client, byId.get(reply.id)!.workload, reply.work);
+          onDone(results.size, reply.id, { result: reply.result, roundTrips: reply.roundTrips });
           if (results.size === tasks.length) {
             settled = true;
             resolvePool();
@@ -255,7 +256,7 @@ export async function measureRuns(
   const builtAt = performance.now();
 
   // Processes started for the runs, and runs served by a process an earlier run started (src/lab/server-pool.ts).
-  const counts = { servers: { started: 0, reused: 0 }, roundTrips: 0 };
+  const counts = { servers: { started: 0, reused: 0 }, roundTrips: 0, byClient: {} as SweepTiming['byClient'] };
   const measured = await runPool(
     toRun,
     jobs,
@@ -282,6 +283,7 @@ export async function measureRuns(
       // Runs with requests that change the server start a process of their own; the workers count the others'.
       servers: { started: counts.servers.started + toRun.filter((t) => !t.shareServers || !sharesServer(t.workload)).length, reused: counts.servers.reused },
       roundTrips: counts.roundTrips,
+      byClient: counts.byClient,
       buildMs: builtAt - started,
       runMs: finished - builtAt,
     },

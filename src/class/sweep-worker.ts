@@ -16,10 +16,11 @@
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { serverAttempts } from '../lab/metrics.js';
-import { getProfile } from '../lab/profiles/index.js';
-import { run, type RunResult, type Workload } from '../lab/runner.js';
+import { getProfile, type ClientProfile } from '../lab/profiles/index.js';
+import { probedCall, run, type RunResult, type Workload } from '../lab/runner.js';
 import { ServerPool } from '../lab/server-pool.js';
 import type { ServerBuild } from '../minimcp/errors.js';
+import type { ClientWork } from './sweep-model.js';
 
 /** One run to make: what `run(variant, serverJs, settings)` needs, as plain data. */
 export interface RunTask {
@@ -38,8 +39,8 @@ export interface RunTask {
   shareServers: boolean;
 }
 
-/** A run's figures, and its round trips to the server (src/lab/metrics.ts serverAttempts), for the sweep's timing line. */
-export type WorkerReply = { id: number; result: RunResult; roundTrips: number } | { id: number; error: string };
+/** A run's figures, its round trips to the server (src/lab/metrics.ts serverAttempts) and its client's work, for the sweep's timing line. */
+export type WorkerReply = { id: number; result: RunResult; roundTrips: number; work: ClientWork } | { id: number; error: string };
 /** The last message of a thread told to stop: how many server processes it started for how many runs. */
 export interface WorkerStopped {
   stopped: { started: number; reused: number };
@@ -48,9 +49,17 @@ export interface WorkerStopped {
 /** This thread's servers, lent from run to run; closed when the main thread says stop. */
 const pool = new ServerPool();
 
-export async function runTask(task: RunTask): Promise<{ result: RunResult; roundTrips: number }> {
-  const client = getProfile(task.client);
-  if (!client) throw new Error(`unknown client profile ${task.client}`);
+export async function runTask(task: RunTask): Promise<{ result: RunResult; roundTrips: number; work: ClientWork }> {
+  const profile = getProfile(task.client);
+  if (!profile) throw new Error(`unknown client profile ${task.client}`);
+  // The profile's own work, counted where it is done (behaviour unchanged): the bench's floor weighs its CPU by it.
+  let presents = 0;
+  let checks = 0;
+  const client: ClientProfile = {
+    ...profile,
+    present: (tools) => (presents++, profile.present(tools)),
+    validate: (tool, args) => (checks++, profile.validate(tool, args)),
+  };
   const result = await run(task.variant, task.serverJs, {
     client,
     server: task.server,
@@ -61,10 +70,16 @@ export async function runTask(task: RunTask): Promise<{ result: RunResult; round
     readOnly: task.readOnly,
     ...(task.shareServers ? { pool } : {}),
   });
-  const roundTrips = serverAttempts(result.records ? [...result.records.workload, ...result.records.eval] : []).length;
+  const records = result.records ? [...result.records.workload, ...result.records.eval] : [];
+  const sent = serverAttempts(records);
+  const roundTrips = sent.length;
+  // The probe works on the workload's records (runner.ts), one call per argument it leaves out.
+  const probeCalls = probedCall(result.records?.workload ?? [])?.paths.length ?? 0;
   // The per-call records stay here: the sweep reads figures, and `--json` of a lab drops them too.
   delete result.records;
-  return { result, roundTrips };
+  // The probe's refusals are its `total` (runner.ts probeErrorMessages); a timeout or an exit (rare) counts as refused.
+  const refused = sent.filter((a) => a.label !== 'ok').length + result.errorProbe.total;
+  return { result, roundTrips, work: { runs: 1, presents, checks, roundTrips, probeCalls, refused } };
 }
 
 if (!isMainThread && parentPort) {
@@ -79,7 +94,7 @@ if (!isMainThread && parentPort) {
       return;
     }
     runTask(task).then(
-      ({ result, roundTrips }) => port.postMessage({ id: task.id, result, roundTrips } satisfies WorkerReply),
+      ({ result, roundTrips, work }) => port.postMessage({ id: task.id, result, roundTrips, work } satisfies WorkerReply),
       (error: unknown) => port.postMessage({ id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply),
     );
   });

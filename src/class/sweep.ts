@@ -68,6 +68,7 @@ const SWEEP_OPTIONS = [
   { name: 'clients', kind: 'string', value: 'A,B', help: 'only these client profiles (default: every one)' },
   { name: 'servers', kind: 'string', value: 'A,B', help: 'only these server builds (default: every one)' },
   { name: 'fresh', kind: 'boolean', help: ['measure every run again, taking none from the cache of runs (out/sweep-cache/, by content: a run', 'is measured again only when its server, settings, knobs or runner code change), and keep them there'] },
+  { name: 'work', kind: 'string', value: 'FILE', help: ['write what each client profile did in the runs measured now (runs, tool lists presented, arguments', 'checked, tool calls, the error probe\'s calls, calls refused) as JSON: what `npm run bench` weighs its floor by'] },
   { name: 'server-per-run', kind: 'boolean', help: ['start a server process for every run; by default the runs whose requests change nothing on', 'the server (conjugations) share one per server build, with the same figures'] },
   HELP_OPTION,
 ] as const satisfies readonly Option[];
@@ -91,6 +92,7 @@ interface SweepCommand {
   jobs: number;
   serverPerRun: boolean;
   fresh: boolean;
+  work?: string;
   labs?: string[];
   clients?: string[];
   servers?: ServerBuild[];
@@ -119,6 +121,7 @@ export function parseSweepArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   if (values.help) return 'help';
   if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw usage(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
   if (values.out === '') throw usage('--out needs a file name');
+  if (values.work === '') throw usage('--work needs a file name');
   return {
     seed: wholeNumber('seed', values.seed, 1, 0),
     calls: wholeNumber('calls', values.calls, 100, 1),
@@ -128,6 +131,7 @@ export function parseSweepArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     jobs: wholeNumber('jobs', values.jobs, availableParallelism(), 1),
     serverPerRun: values['server-per-run'] ?? false,
     fresh: values.fresh ?? false,
+    work: values.work,
     labs: idList('labs', values.labs, listBreaks()),
     clients: idList('clients', values.clients, PROFILE_IDS),
     servers: idList('servers', values.servers, SERVER_BUILDS) as ServerBuild[] | undefined,
@@ -182,6 +186,11 @@ async function sweepMain(argv: string[]): Promise<number> {
     writeFileSync(out, renderPage(report, lang, timing));
   }
   if (json) process.stdout.write(`${sweepJson(report)}\n`);
+  if (command.work !== undefined) {
+    const file = fromUser(command.work);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(timing.byClient, null, 2)}\n`);
+  }
   const short = report.cells.filter((c) => c.verdict.solutionFallsShort);
   const secs = (ms: number) => formatNumber(ms / 1000, lang, { decimals: 1, minDecimals: 1 });
   say(

@@ -229,28 +229,37 @@ export function assumedKnobs(): (keyof Knobs)[] {
  * workload, the verdict from the texts.
  */
 export async function probeErrorMessages(records: CallRecord[], connection: ServerConnection): Promise<{ named: number; total: number }> {
+  const probed = probedCall(records);
+  if (!probed) return { named: 0, total: 0 };
+  const { tool, args, paths } = probed;
+  let named = 0;
+  let refused = 0;
+  for (const path of paths) {
+    const outcome = await connection.call(tool, without(args, path));
+    // An argument the call can do without (an optional one) says nothing about the messages.
+    if (outcome.label === 'ok') continue;
+    refused++;
+    // Named: the text says this very argument is missing, or which values it takes, in a form a reader of
+    // error texts knows (the model's reader, model-reading.ts), not just that something about its parent is wrong.
+    const where = path.join('.');
+    if (findings(outcome.text).some((f) => f.path === where && (f.kind === 'missing' || f.kind === 'options'))) named++;
+  }
+  return { named, total: refused };
+}
+
+/**
+ * The call the probe sends again, and the arguments it leaves out one at a time (one call each): of the first
+ * request that has a call that worked, the call that carried the most arguments (an edit's write, not its reads).
+ * Also counted by the sweep (src/class/sweep-worker.ts): the probe's calls are calls its floor must count.
+ */
+export function probedCall(records: CallRecord[]): { tool: string; args: Record<string, unknown>; paths: string[][] } | undefined {
   for (const record of records) {
-    // The call of the request that carried the most arguments and worked (an edit's write, not its reads).
     const worked = record.attempts
       .filter((a) => a.label === 'ok' && a.args && a.tool)
       .sort((a, b) => leafPaths(b.args!).length - leafPaths(a.args!).length)[0];
-    if (!worked?.args || !worked.tool) continue;
-    const tool = worked.tool;
-    let named = 0;
-    let refused = 0;
-    for (const path of leafPaths(worked.args)) {
-      const outcome = await connection.call(tool, without(worked.args, path));
-      // An argument the call can do without (an optional one) says nothing about the messages.
-      if (outcome.label === 'ok') continue;
-      refused++;
-      // Named: the text says this very argument is missing, or which values it takes, in a form a reader of
-      // error texts knows (the model's reader, model-reading.ts), not just that something about its parent is wrong.
-      const where = path.join('.');
-      if (findings(outcome.text).some((f) => f.path === where && (f.kind === 'missing' || f.kind === 'options'))) named++;
-    }
-    return { named, total: refused };
+    if (worked?.args && worked.tool) return { tool: worked.tool, args: worked.args, paths: leafPaths(worked.args) };
   }
-  return { named: 0, total: 0 };
+  return undefined;
 }
 
 function leafPaths(value: Record<string, unknown>, prefix: string[] = []): string[][] {
