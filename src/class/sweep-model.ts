@@ -11,6 +11,9 @@ import { loadCatalogue } from '../learn/catalogue.js';
 import { verdict as judge } from '../lab/figures.js';
 import type { RunResult, Workload } from '../lab/runner.js';
 import type { RunCache } from './sweep-cache.js';
+import type { ClientWork } from './sweep-worker.js';
+
+export type { ClientWork } from './sweep-worker.js';
 import { breakPatch, listBreaks } from '../lab/variants.js';
 
 export const SWEEP_FORMAT = 'schema-breaks/sweep';
@@ -127,22 +130,6 @@ export interface SweepTiming {
   totalMs: number;
 }
 
-/**
- * What one client profile did in the runs measured now: the work every run must do whatever the kit's runner
- * costs. The bench's floor (scripts/bench.ts) weighs each profile's own CPU by these counts.
- */
-export interface ClientWork {
-  runs: number;
-  /** Tool lists the profile presented to the model (its `present`: once a run whose server answered tools/list). */
-  presents: number;
-  /** Calls' arguments the profile checked (its `validate`: every call the model wrote, sent or refused by the host). */
-  checks: number;
-  /** Tool calls that went to a server: the workload's and the eval's (`roundTrips` above), then the error probe's. */
-  roundTrips: number;
-  probeCalls: number;
-  /** Of those calls (round trips and the probe's), the ones the server refused (an isError or a JSON-RPC error): its error costs it more than an answer. */
-  refused: number;
-}
 
 export function addWork(into: SweepTiming['byClient'], client: string, workload: Workload, work: ClientWork): void {
   const sum = ((into[client] ??= {})[workload] ??= { runs: 0, presents: 0, checks: 0, roundTrips: 0, probeCalls: 0, refused: 0 });

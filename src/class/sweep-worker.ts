@@ -20,9 +20,25 @@ import { getProfile, type ClientProfile } from '../lab/profiles/index.js';
 import { probedCall, run, type RunResult, type Workload } from '../lab/runner.js';
 import { ServerPool } from '../lab/server-pool.js';
 import type { ServerBuild } from '../minimcp/errors.js';
-import type { ClientWork } from './sweep-model.js';
 
 /** One run to make: what `run(variant, serverJs, settings)` needs, as plain data. */
+/**
+ * What one client profile did in the runs measured now: the work every run must do whatever the kit's runner
+ * costs. The bench's floor (scripts/bench/sweep.ts) weighs each profile's own CPU by these counts.
+ */
+export interface ClientWork {
+  runs: number;
+  /** Tool lists the profile presented to the model (its `present`: once a run whose server answered tools/list). */
+  presents: number;
+  /** Calls' arguments the profile checked (its `validate`: every call the model wrote, sent or refused by the host). */
+  checks: number;
+  /** Tool calls that went to a server: the workload's and the eval's (`roundTrips` above), then the error probe's. */
+  roundTrips: number;
+  probeCalls: number;
+  /** Of those calls (round trips and the probe's), the ones the server refused (an isError or a JSON-RPC error): its error costs it more than an answer. */
+  refused: number;
+}
+
 export interface RunTask {
   id: number;
   /** 'baseline', the break's id, or '<id>+solution' (the label runLab gives). */
