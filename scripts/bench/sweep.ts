@@ -102,7 +102,8 @@ export async function sweepSection(nodeSnapshot: ServerCmd, bundle: string): Pro
     const checkUs = (w: Workload) => cpu.checkUs[w] ?? cpu.checkUs.conjugate ?? 0;
     const cpuMs = (presents * cpu.presentUs + rows.reduce((sum, { workload, n }) => sum + n.checks * checkUs(workload), 0)) / 1000;
     profilesMs += cpuMs / cores;
-    const perCheck = WORKLOADS.map((w) => `${w} ${(cpu.checkUs[w] ?? NaN).toFixed(0)}`).join(', ');
+    // A profile whose host refuses the baseline's list (it checks no call) has no figure: said as such, not NaN.
+    const perCheck = WORKLOADS.map((w) => `${w} ${cpu.checkUs[w] === undefined ? 'none' : cpu.checkUs[w]!.toFixed(0)}`).join(', ');
     log(`     ${client.padEnd(26)} ${String(presents).padStart(4)} presents x ${cpu.presentUs.toFixed(0).padStart(6)} µs + ${String(checks).padStart(6)} checks x (${perCheck}) µs = ${(cpuMs / 1000).toFixed(1)} CPU-s`);
   }
   const newFloorMs = callsNewMs + sweepStartsMs + profilesMs;
