@@ -36,8 +36,8 @@ const LAB = 'broken-schema';
 const LEARNERS = 30;
 /** Commands at once: a room's laptops are many, this machine has two cores. */
 const AT_ONCE = 6;
-/** The learners' runs are short (one seed of 20 calls): the test is about the class, not the figures. */
-const RUN = ['--calls', '20', '--seeds', '1'];
+/** The learners' runs are short (one seed of 5 calls): the test is about the class, not the figures. */
+const RUN = ['--calls', '5', '--seeds', '1'];
 
 const names = Array.from({ length: LEARNERS }, (_, i) => `Learner ${String(i + 1).padStart(2, '0')}`);
 /** Learner i's first prediction: missing-arguments 3i % (3..90), the label cycling through three. */
@@ -216,7 +216,7 @@ describe('the live class, end to end', () => {
     const url = `http://127.0.0.1:${port}`;
     const code = served.code;
     const kit = freshCopy();
-    const room = names.slice(0, 12);
+    const room = names.slice(0, 8);
     const files = room.map((_, i) => {
       const file = join(kit, `p${i}.json`);
       writeFileSync(file, JSON.stringify(first(i)));
@@ -224,9 +224,9 @@ describe('the live class, end to end', () => {
     });
 
     // Half the room joins and predicts; the class is killed while the other half does.
-    const before = await inBatches(room.slice(0, 6), (name, i) => labIn(kit, [LAB, '--learner', name, '--join', url, '--code', code, '--predict', files[i]!, ...RUN]));
+    const before = await inBatches(room.slice(0, 4), (name, i) => labIn(kit, [LAB, '--learner', name, '--join', url, '--code', code, '--predict', files[i]!, ...RUN]));
     before.forEach(ok);
-    const during = inBatches(room.slice(6), (name, k) => labIn(kit, [LAB, '--learner', name, '--join', url, '--code', code, '--predict', files[k + 6]!, ...RUN]));
+    const during = inBatches(room.slice(4), (name, k) => labIn(kit, [LAB, '--learner', name, '--join', url, '--code', code, '--predict', files[k + 4]!, ...RUN]));
     await new Promise((r) => setTimeout(r, 300));
     served.child.kill('SIGKILL');
     await served.ended;
@@ -241,7 +241,7 @@ describe('the live class, end to end', () => {
     const waiting = room.filter((name) => ackedBefore.get(name)!.length === 0);
     // The kill came while the second half was still starting: some had sent nothing, and each of those was told so in one line.
     expect(waiting.length).toBeGreaterThan(0);
-    for (const [i, name] of room.entries()) if (i >= 6 && waiting.includes(name)) expect((cut[i - 6]!.stdout + cut[i - 6]!.stderr).match(/kept locally/gi)?.length, name).toBe(1);
+    for (const [i, name] of room.entries()) if (i >= 4 && waiting.includes(name)) expect((cut[i - 4]!.stdout + cut[i - 4]!.stderr).match(/kept locally/gi)?.length, name).toBe(1);
 
     // The class comes back on the same folder and port: the same code, every acknowledged entry still there.
     served = await startServe(folder, ['--port', String(port)]);

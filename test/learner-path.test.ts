@@ -137,7 +137,8 @@ describe.each(['en', 'es'] as const)('a new learner, in %s', (lang) => {
     // 4. Back at the catalogue, the lab shows as fixed.
     const after = npm(dir, ['lab'], words.env);
     expect(after.out).toMatch(words.stateFixed);
-  });
+    // A dozen commands through npm, three checks among them (tsc each): 30 s alone, twice that beside the suite's other files.
+  }, 180_000);
 
   it('Ctrl+C at a prompt writes nothing', async () => {
     const dir = freshCopy();
