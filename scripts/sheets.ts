@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { REPO } from '../src/lab/paths.js';
 import { seedsFrom } from '../src/lab/side-by-side.js';
 import { LANGS, loadCatalogue, type LabResults, type Lang } from '../src/learn/catalogue.js';
-import { runLabSeeds } from '../src/learn/lab-runs.js';
+import { LAB_DEFAULTS, runLabSeeds } from '../src/learn/lab-runs.js';
 import { baselineFigures, baselinePath, writeBaselineText } from '../src/learn/reference.js';
 import { figuresRegion, figureValue, hasFigures, sheetPath, withFigures, withIncludes, withQuotedFigures } from '../src/learn/sheets.js';
 
-/** The calls of each run a sheet's figures come from, seeds 1 on. */
-const CALLS = 100;
+/** The calls of each run a sheet's figures come from, seeds 1 on: a plain lab run's. */
+const CALLS = LAB_DEFAULTS.calls;
 
 const OPTIONS = [
   { name: 'check', kind: 'boolean', help: 'change nothing; exit 1 when a sheet is out of date' },
@@ -56,7 +56,7 @@ async function main(): Promise<number> {
   const measured = new Map<string, LabResults[]>();
   if (!values.diffs) {
     for (const lab of chosen) {
-      const run = await runLabSeeds(lab, { seed: 1, calls: CALLS });
+      const run = await runLabSeeds(lab, LAB_DEFAULTS);
       measured.set(lab.id, run.perSeed);
       // The baseline's figures the lab shows before its questions (src/learn/reference.ts).
       sync(baselinePath(lab.id), writeBaselineText(baselineFigures(lab, run.perSeed, run.seeds, CALLS)));

@@ -12,13 +12,10 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { replaceFile } from '../learn/atomic.js';
 import { measureAcross, type Lab, type Measured } from '../learn/catalogue.js';
-import { runLabSeeds, type LabRunSettings } from '../learn/lab-runs.js';
-
-/** The settings of a learner's plain lab run: src/cli/lab.ts's defaults (--seed 1, --calls 100, the default knobs). */
-export const LAB_DEFAULTS: LabRunSettings = { seed: 1, calls: 100, knobs: DEFAULT_KNOBS };
+import { LAB_DEFAULTS, runLabSeeds, type LabRunSettings } from '../learn/lab-runs.js';
+import { DEFAULT_KNOBS } from '../lab/knobs.js';
 
 export interface LabMeasurement {
   lab: string;

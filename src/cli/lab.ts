@@ -17,6 +17,7 @@ import { forUser, fromUser } from '../core/cwd.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
 import * as flow from '../learn/flow.js';
+import { LAB_DEFAULTS } from '../learn/lab-runs.js';
 import * as browse from '../learn/browse.js';
 import { showLearners } from '../learn/learners-list.js';
 import { detectLang, isLang } from '../core/lang.js';
@@ -186,8 +187,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
       settings: {
         client,
         server: server as ServerBuild,
-        seed: integer('seed', values.seed, 1, 0),
-        calls: integer('calls', values.calls, 100, 1, MAX_CALLS),
+        seed: integer('seed', values.seed, LAB_DEFAULTS.seed, 0),
+        calls: integer('calls', values.calls, LAB_DEFAULTS.calls, 1, MAX_CALLS),
         knobs,
         workload: workload as Workload,
         readOnly: (values['read-only'] ?? false),

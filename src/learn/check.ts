@@ -25,7 +25,7 @@ import { sourcesKey } from '../core/bundler.mjs';
 import type { Violation } from '../contract/rules.js';
 import { checkServer } from '../contract/check.js';
 import { verdict, type FigureDef } from '../lab/figures.js';
-import { DEFAULT_KNOBS } from '../lab/knobs.js';
+import { LAB_DEFAULTS } from './lab-runs.js';
 import { CACHE_DIR, REPO } from '../lab/paths.js';
 import { getProfile } from '../lab/profiles/index.js';
 import { run, type RunResult, type RunSettings } from '../lab/runner.js';
@@ -153,7 +153,7 @@ export async function checkWorkspace(lab: Lab, workspace: string, seed = 1): Pro
     lab.runs.map(async (labRun) => {
       const client = getProfile(labRun.client);
       if (!client) throw new Error(`labs/catalogue.json: ${lab.id} names an unknown client ${labRun.client}`);
-      const settings = { client, server: labRun.server, seed, calls: 100, knobs: DEFAULT_KNOBS, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false };
+      const settings = { client, server: labRun.server, seed, calls: LAB_DEFAULTS.calls, knobs: LAB_DEFAULTS.knobs, workload: labRun.workload ?? 'conjugate', readOnly: labRun.readOnly ?? false };
       const [reference, candidate] = await Promise.all([measured('reference solution', referenceJs, settings), measured('workspace', serverJs, settings)]);
       // The one rule of "better" and "worse" (src/lab/figures.ts): what the user gets first, then what it cost.
       const judged = verdict(candidate, reference);

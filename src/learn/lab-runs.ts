@@ -17,6 +17,14 @@ export interface LabRunSettings {
   knobs?: Knobs;
 }
 
+/**
+ * A plain lab run's settings (`npm run lab -- --variant <lab>` with no
+ * option): what the sheets' figures, the checker's comparison and the live
+ * class's measurement at reveal are all taken at, so that each matches the
+ * figures a learner's own run prints.
+ */
+export const LAB_DEFAULTS = { seed: 1, calls: 100, knobs: DEFAULT_KNOBS } as const satisfies LabRunSettings;
+
 /** The lab's runs for one seed: their reports, by run name. */
 export async function runLabOnce(lab: Lab, seed: number, settings: LabRunSettings, pool?: ServerPool): Promise<LabResults> {
   const results: LabResults = {};
