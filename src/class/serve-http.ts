@@ -217,7 +217,7 @@ export interface ClassServerOptions {
   lang: Lang;
   /** Revealed labs' measurements so far (a revealed lab still being measured has none yet). */
   measured: () => Record<string, LabMeasurement>;
-  /** The token holder revealed or hid a lab (POST /api/reveal); the classFolder is already updated. */
+  /** The token holder reveals or hides a lab (POST /api/reveal): kept in the class folder before it returns. */
   onReveal: (lab: string, revealed: boolean) => void;
   /** A learner joined: the instructor's terminal says so. */
   onJoin?: (learner: string) => void;
@@ -320,7 +320,6 @@ export function createClassServer(options: ClassServerOptions): Server {
       checkToken(req);
       const body = await readJson(req);
       if (!validators.reveal(body)) throw new Refusal(400, say('class.serve.refused.invalid', { why: why(validators.reveal.errors) }));
-      classFolder.setRevealed(body.lab, body.revealed);
       options.onReveal(body.lab, body.revealed);
       sendJson(res, 200, { revealed: revealedList() });
       return;

@@ -73,7 +73,7 @@ class LiveClass {
       labs: this.labs,
       lang: this.lang,
       measured: () => Object.fromEntries(this.measured),
-      onReveal: (lab, revealed) => this.revealed(lab, revealed),
+      onReveal: (lab, revealed) => this.reveal(lab, revealed),
       onJoin: (learner) => write(this.say('class.serve.joined', { learner })),
     });
     const host = lan ? '0.0.0.0' : '127.0.0.1';
@@ -113,9 +113,7 @@ class LiveClass {
           const n = Number(text);
           const lab = Number.isInteger(n) && n >= 1 ? this.labs[n - 1] : undefined;
           if (!lab) return;
-          const revealed = !(lab.id in this.classFolder.revealed);
-          this.classFolder.setRevealed(lab.id, revealed);
-          this.revealed(lab.id, revealed);
+          this.reveal(lab.id, !(lab.id in this.classFolder.revealed));
         });
       }
     });
@@ -146,8 +144,9 @@ class LiveClass {
     }
   }
 
-  /** After a lab was revealed or hidden (by key or by the projector): say so, and measure it the first time. */
-  private revealed(lab: string, revealed: boolean): void {
+  /** Reveals or hides a lab (by key or from the projector): kept in the class folder, said, and measured the first time. */
+  private reveal(lab: string, revealed: boolean): void {
+    this.classFolder.setRevealed(lab, revealed);
     write(this.say(revealed ? 'class.serve.revealed' : 'class.serve.hidden', { lab }));
     if (revealed) this.measure(lab);
   }
