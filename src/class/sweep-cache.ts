@@ -25,7 +25,8 @@
  * finished, and never leaves a half-written entry.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { writeWhole } from '../core/write-whole.js';
 import { join } from 'node:path';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { REPO } from '../lab/paths.js';
@@ -123,14 +124,7 @@ export class RunCache {
   put(key: string, run: CachedRun, inputs: RunInputs): void {
     if (run.result.interrupted) return;
     mkdirSync(this.dir, { recursive: true });
-    const file = this.file(key);
-    const staged = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     // The inputs are kept beside the figures: to see why a run was (not) measured again.
-    writeFileSync(staged, `${JSON.stringify({ format: ENTRY_FORMAT, key, inputs, ...run })}\n`);
-    try {
-      renameSync(staged, file);
-    } finally {
-      rmSync(staged, { force: true });
-    }
+    writeWhole(this.file(key), `${JSON.stringify({ format: ENTRY_FORMAT, key, inputs, ...run })}\n`);
   }
 }

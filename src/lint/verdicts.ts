@@ -16,7 +16,8 @@
  * `--no-cache` asks every host afresh.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { writeWhole } from '../core/write-whole.js';
 import { join } from 'node:path';
 import type { Target } from './targets.js';
 import type { HostVerdict } from './types.js';
@@ -34,13 +35,6 @@ function targetKey(target: Target): string {
 /** The file of a target's answers in the cache folder `dir`. */
 export function answersFile(dir: string, target: Target): string {
   return join(dir, `answers-${targetKey(target)}.json`);
-}
-
-/** Written whole or not at all: another lint running at once reads the old file or the new one. */
-function writeWhole(file: string, text: string): void {
-  const staged = `${file}.${process.pid}.tmp`;
-  writeFileSync(staged, text);
-  renameSync(staged, file);
 }
 
 /**
