@@ -35,7 +35,7 @@ import { findJournalFiles } from '../src/class/discover.js';
 const LAB = 'broken-schema';
 const LEARNERS = 30;
 /** Commands at once: a room's laptops are many, this machine has two cores. */
-const AT_ONCE = 6;
+const AT_ONCE = 3;
 /** The learners' runs are short (one seed of 5 calls): the test is about the class, not the figures. */
 const RUN = ['--calls', '5', '--seeds', '1'];
 
@@ -112,8 +112,17 @@ describe('the live class, end to end', () => {
       return file;
     });
 
-    // 1. Join and predict, in one command each. The lab is not revealed: each stops once its prediction is locked and sent.
-    const joined = await inBatches(names, (name, i) => labIn(kit, [LAB, '--learner', name, '--join', url, '--code', served.code, '--predict', files[i]!, ...RUN]));
+    // 1. Join, then predict. A join the class did not answer within the second (a loaded machine: the suite runs beside
+    // this file) is remembered all the same and said in one line; the learner types it again, as told.
+    let unanswered = names;
+    for (let round = 0; unanswered.length > 0; round++) {
+      expect(round, `no answer to the join after ${round} tries: ${unanswered.join(', ')}`).toBeLessThan(5);
+      const joins = await inBatches(unanswered, (name) => labIn(kit, ['--learner', name, '--join', url, '--code', served.code]));
+      joins.forEach(ok);
+      unanswered = unanswered.filter((_, i) => !joins[i]!.stdout.includes(`Joined the class`));
+    }
+    // The lab is not revealed: each stops once its prediction is locked and sent.
+    const joined = await inBatches(names, (name, i) => labIn(kit, [LAB, '--learner', name, '--predict', files[i]!, ...RUN]));
     joined.forEach(ok);
     for (const ran of joined) expect(ran.stdout).not.toMatch(/━━ /); // no run's figures: held
     await deliver(kit, joined, names);
