@@ -34,6 +34,7 @@ const WORDS = {
     fixed: /Fixed\. The lab is marked done/,
     stateFixed: /broken-schema\s+fixed/,
     notesTable: /\| question \| predicted \| measured \| off \|/,
+    whoBea: /Learner: Bea /g,
   },
   es: {
     env: { LANG: 'es_ES.UTF-8' },
@@ -54,6 +55,7 @@ const WORDS = {
     stateFixed: /broken-schema\s+arreglado/,
     // breaks.md in the learner's language (hand-written, not read from the catalogue).
     notesTable: /\| pregunta \| predicho \| medido \| desvío \|/,
+    whoBea: /Participante: Bea /g,
   },
 } as const;
 
@@ -139,6 +141,17 @@ describe.each(['en', 'es'] as const)('a new learner, in %s', (lang) => {
     expect(after.out).toMatch(words.stateFixed);
     // A dozen commands through npm, three checks among them (tsc each): 30 s alone, twice that beside the suite's other files.
   }, 180_000);
+
+  it('names the learner once when the menu runs what was chosen', async () => {
+    const dir = freshCopy();
+    const term = new Terminal('npm run --silent lab -- --learner Bea', dir, words.env);
+    await term.answer(words.chooseLab, '');
+    await term.waitFor(words.chooseAction);
+    // The fourth action: the check (no workspace yet, which it says after the who line).
+    term.type(`${DOWN}${DOWN}${DOWN}\r`);
+    await term.done();
+    expect(term.screen().match(words.whoBea)?.length, term.screen()).toBe(1);
+  });
 
   it('Ctrl+C at a prompt writes nothing', async () => {
     const dir = freshCopy();

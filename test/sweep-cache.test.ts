@@ -9,7 +9,7 @@
  * each input is changed in turn, as an instructor edits while preparing.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,5 +101,33 @@ describe('the sweep, run again', () => {
   it.each(STEPS.map((step, i) => [i + 1, ...step] as const))('step %i, %s', (_i, _what, change, measured, cells) => {
     const options = change() ?? [];
     expect(sweepIn(options)).toEqual({ measured, cachedRuns: RUNS - measured, cachedCells: cells });
+  }, 240_000);
+});
+
+describe('the folder of runs', () => {
+  /**
+   * The sweep keeps the 4,000 runs used last (src/class/sweep-cache.ts says why that many): runs of an older version
+   * of the kit, used by no sweep since, go first. Filled here with 4,000 runs nothing reads, dated 2020, the runs the
+   * steps above kept dated 2019, then one sweep that changes nothing: the folder is 4,000 runs after it, and of the
+   * runs kept before it, exactly the five it used (taking a run marks it used; the other 2019 runs are the oldest).
+   */
+  it('ends each sweep by removing all but the 4,000 runs used last', () => {
+    const folder = join(kit, 'out', 'sweep-cache');
+    // The runs this sweep uses are in the folder (measured now, or kept by the steps above).
+    sweepIn();
+    const before = new Set(readdirSync(folder));
+    for (let i = 0; i < 4000; i++) {
+      const file = join(folder, `${i.toString(16).padStart(64, '0')}.json`);
+      writeFileSync(file, '{}\n');
+      const at = new Date(Date.UTC(2020, 0, 1) + i * 1000);
+      utimesSync(file, at, at);
+    }
+    const older = new Date('2019-01-01T00:00:00Z');
+    for (const f of before) utimesSync(join(folder, f), older, older);
+    expect(sweepIn()).toEqual({ measured: 0, cachedRuns: RUNS, cachedCells: CELLS });
+    const after = readdirSync(folder).filter((f) => f.endsWith('.json'));
+    expect(after.length).toBe(4000);
+    expect(before.size).toBeGreaterThanOrEqual(RUNS);
+    expect(after.filter((f) => before.has(f)).length).toBe(RUNS);
   }, 240_000);
 });

@@ -22,10 +22,13 @@
  *
  * The entries are files under out/sweep-cache/ (out/ is ignored by git), one
  * a run, written by atomic rename: a sweep stopped half-way keeps the runs it
- * finished, and never leaves a half-written entry.
+ * finished, and never leaves a half-written entry. A run taken from the folder
+ * is marked used (its file's time), and each sweep ends by removing all but
+ * the KEEP_RUNS used last: an edit of the runner's code changes every key, so
+ * without it the folder would grow by a whole sweep (816 runs, 5.5 MB) each time.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { writeWhole } from '../core/write-whole.js';
 import { join } from 'node:path';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
@@ -36,6 +39,12 @@ import type { RunTask } from './sweep-worker.js';
 
 /** Where a sweep keeps its runs by default (git ignores out/). */
 export const SWEEP_CACHE_DIR = join(REPO, 'out', 'sweep-cache');
+
+/**
+ * Runs kept: about five whole sweeps (a sweep of every lab, client and build is 816 runs), so that an instructor who
+ * goes back and forth between a few versions of the labs measures none of them twice.
+ */
+export const KEEP_RUNS = 4000;
 
 /** Changes when an entry's form changes, so that no entry of the old form is read. */
 const ENTRY_FORMAT = 'schema-breaks/sweep-run 1';
@@ -95,6 +104,16 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A run's file marked used now (prune() keeps the runs used last); a folder that cannot be written still serves it. */
+function markUsed(file: string): void {
+  const now = new Date();
+  try {
+    utimesSync(file, now, now);
+  } catch {
+    // Read-only, or removed a moment ago by another sweep's prune: the run was read all the same.
+  }
+}
+
 /** The runs kept in one folder, by key. */
 export class RunCache {
   /** `fresh`: take nothing from the folder (every run is measured again), and keep what is measured there. */
@@ -114,6 +133,7 @@ export class RunCache {
     try {
       const entry = JSON.parse(readFileSync(file, 'utf8')) as { format?: string; key?: string } & Partial<CachedRun>;
       if (entry.format !== ENTRY_FORMAT || entry.key !== key || entry.result === undefined || typeof entry.roundTrips !== 'number') return undefined;
+      markUsed(file);
       return { result: entry.result, roundTrips: entry.roundTrips };
     } catch {
       return undefined;
@@ -126,5 +146,25 @@ export class RunCache {
     mkdirSync(this.dir, { recursive: true });
     // The inputs are kept beside the figures: to see why a run was (not) measured again.
     writeWhole(this.file(key), `${JSON.stringify({ format: ENTRY_FORMAT, key, inputs, ...run })}\n`);
+  }
+
+  /** Removes all but the `keep` runs used or written last (a sweep calls it once it has all its runs). */
+  prune(keep = KEEP_RUNS): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir).filter((f) => f.endsWith('.json'));
+    } catch {
+      return; // No folder yet: nothing kept.
+    }
+    if (names.length <= keep) return;
+    const used = names.flatMap((f) => {
+      try {
+        return [{ f, at: statSync(join(this.dir, f)).mtimeMs }];
+      } catch {
+        return []; // Removed meanwhile by another sweep's prune.
+      }
+    });
+    used.sort((a, b) => b.at - a.at);
+    for (const { f } of used.slice(keep)) rmSync(join(this.dir, f), { force: true });
   }
 }

@@ -270,6 +270,7 @@ export async function measureRuns(
     counts,
   );
   for (const [id, run] of kept) measured.set(id, run.result);
+  cache?.prune();
   const finished = performance.now();
   return {
     // A planned run that another measured for it keeps its own label ('baseline', the break, '<id>+solution').

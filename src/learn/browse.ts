@@ -78,7 +78,7 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
       { name: t('learn.actionQuit', command.lang), value: 'quit' },
     ],
   });
-  const labCommand: Command = { ...command, variant: lab.id, lab };
+  const labCommand: Command = { ...command, variant: lab.id, lab, whoSaid: { name } };
   switch (action) {
     case 'read':
       return showSheet(lab, labCommand, root);

@@ -24,10 +24,17 @@
  * The time bound: a ClassLink is made once per command and counts the time
  * its requests took; each request gets only what is left of SEND_TIMEOUT_MS
  * (AbortSignal.timeout), so a class that hangs costs a command one second in
- * all, however many times the command sends.
+ * all, however many times the command sends. The requests go through
+ * node:http, not fetch: the second counts this process's own work too, and
+ * fetch's first request loads undici first (one POST to a class on 127.0.0.1,
+ * on the kit's 2-core build machine while it was busy: fetch 73 to 90 ms,
+ * node:http 17 to 23 ms), which left a loaded machine's learner less of the
+ * second for the class itself.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { dirname, join } from 'node:path';
 import { replaceFile } from './atomic.js';
 import { learnerDir } from './learner.js';
@@ -138,6 +145,21 @@ export function batches(entries: readonly JournalEntry[]): JournalEntry[][] {
   return out;
 }
 
+/** One POST of a JSON body: the status, its reason phrase and the body as text. Rejects as fetch does: AbortError, or the socket's error (with its code). */
+function postJson(url: string, body: string, signal: AbortSignal): Promise<{ status: number; statusText: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+    const request = send(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, signal }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 /** Why a request did not get a class's 200: no answer in time, no connection, a refusal (its status and one-line error), or a 200 that is not JSON (another server at that address). */
 export type Failure = { kind: 'timeout' } | { kind: 'down'; detail: string } | { kind: 'refused'; status: number; error: string } | { kind: 'garbled' };
 
@@ -173,14 +195,9 @@ export class ClassLink {
     if (left <= 0) return { ok: false, failure: { kind: 'timeout' } };
     const started = performance.now();
     try {
-      const response = await fetch(`${this.link.url}${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        // AbortSignal.timeout takes whole milliseconds (a fraction throws RangeError).
-        signal: AbortSignal.timeout(Math.max(1, Math.floor(left))),
-      });
-      const text = await response.text();
+      // AbortSignal.timeout takes whole milliseconds (a fraction throws RangeError).
+      const response = await postJson(`${this.link.url}${route}`, JSON.stringify(body), AbortSignal.timeout(Math.max(1, Math.floor(left))));
+      const text = response.text;
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
@@ -199,8 +216,7 @@ export class ClassLink {
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') return { ok: false, failure: { kind: 'timeout' } };
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      return { ok: false, failure: { kind: 'down', detail: cause?.code ?? cause?.message ?? (error as Error).message } };
+      return { ok: false, failure: { kind: 'down', detail: (error as NodeJS.ErrnoException).code ?? (error as Error).message } };
     } finally {
       this.spentMs += performance.now() - started;
     }

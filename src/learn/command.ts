@@ -32,4 +32,6 @@ export interface Command {
   leave: boolean;
   /** --reflect TEXT: the reflection written after the run, without asking. */
   reflect?: string;
+  /** Whom this command's who line named already (src/learn/flow.ts sayWho): the menu says it before what was chosen runs. */
+  whoSaid?: { name: string | undefined };
 }

@@ -86,6 +86,12 @@ export function sayWho(name: string | undefined, lang: Lang, root = REPO): void 
   out(url ? t('learn.actingForClass', lang, { name, dir, url }) : t('learn.actingFor', lang, { name, dir }));
 }
 
+/** sayWho, unless this command's who line named the same learner already (the menu's, before the action chosen in it). */
+export function sayWhoOnce(name: string | undefined, command: Pick<Command, 'lang' | 'whoSaid'>, root = REPO): void {
+  if (command.whoSaid && command.whoSaid.name === name) return;
+  sayWho(name, command.lang, root);
+}
+
 /**
  * Runs a learner's command and, once it has succeeded, remembers the learner
  * (learners/.current): a `--learner X` on a command that fails (a reset
@@ -181,7 +187,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
   const held = await heldByClass(root, name, lab.id);
   const locked = held || command.noPredict ? undefined : lockedSinceLastRun(earlier, lab.id);
   if (!command.noPredict && !locked && command.predictFile === undefined && !canAsk) throw new FlowError(t('learn.noTty', lang));
-  sayWho(name, lang, root);
+  sayWhoOnce(name, command, root);
   const notes = name ? forUser(join(learnerDir(root, name), 'notes', 'breaks.md')) : '';
   /*
    * What this run has written so far: Ctrl+C says exactly that. Once anything
@@ -303,7 +309,7 @@ const shellWord = (name: string) => (/\s/.test(name) ? `"${name}"` : name);
 
 export async function makeWorkspace(lab: Lab, command: Command, root = REPO): Promise<number> {
   const name = await resolveLearner(command, root);
-  sayWho(name, command.lang, root);
+  sayWhoOnce(name, command, root);
   return asLearner(name, root, async () => {
     try {
       createWorkspace(name, lab.id, root);
@@ -371,9 +377,9 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
   return lines.join('\n');
 }
 
-export async function runCheck(lab: Lab, command: Pick<Command, 'learner' | 'lang'>, root = REPO): Promise<number> {
+export async function runCheck(lab: Lab, command: Pick<Command, 'learner' | 'lang' | 'whoSaid'>, root = REPO): Promise<number> {
   const name = await resolveLearner(command, root);
-  sayWho(name, command.lang, root);
+  sayWhoOnce(name, command, root);
   // The check is a learner's command too: what waits for the class goes first.
   await sendWaiting(root, name, command.lang);
   return asLearner(name, root, async () => {
