@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkServer } from '../src/contract/check.js';
+import { t } from '../src/core/messages/index.js';
 import type { RuleId } from '../src/contract/rules.js';
 import { baseOf, buildServer, contractOf, listBreaks, patchChain } from '../src/lab/variants.js';
 
@@ -51,6 +52,8 @@ describe('the contract guard against every break and every solution', () => {
     const serverJs = await buildServer(patchChain(id).variant);
     const { violations } = await checkServer({ command: process.execPath, args: [serverJs] }, contractOf(serverJs));
     expect(sorted(violations)).toEqual(sorted(EXPECTED[id]!));
+    // Each message as npm run check prints it, in both languages: every {name} of the catalogue's text filled in.
+    for (const v of violations) for (const lang of ['en', 'es'] as const) expect(t(v.said.id, lang, v.said.values)).not.toMatch(/\{\w+\}/);
   });
 
   it.each(listBreaks())('the solution of %s turns them green (for a lab built on another, back to its base\'s)', async (id) => {

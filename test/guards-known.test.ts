@@ -157,7 +157,7 @@ describe('the known-violations list: a listed violation is known, a fixed one mu
   });
 
   it('formatViolation knows the new rules', () => {
-    const v: Violation = { rule: 'known-violation-fixed', tool: 'conjugate', path: '/inputSchema/properties/person', message: 'm' };
+    const v: Violation = { rule: 'known-violation-fixed', tool: 'conjugate', path: '/inputSchema/properties/person', message: 'm', said: { id: 'contract.knownFixed', values: {} } };
     expect(formatViolation(v)).toContain('known-violations.json');
     expect(formatViolation({ ...v, rule: 'taught-shapes' })).toContain('taught');
   });

@@ -35,6 +35,7 @@ const WORDS = {
     stateFixed: /broken-schema\s+fixed/,
     notesTable: /\| question \| predicted \| measured \| off \|/,
     whoBea: /Learner: Bea /g,
+    requiredMissing: /parameter "\w+" is needed by the contract but missing from "required"/,
   },
   es: {
     env: { LANG: 'es_ES.UTF-8' },
@@ -56,6 +57,7 @@ const WORDS = {
     // breaks.md in the learner's language (hand-written, not read from the catalogue).
     notesTable: /\| pregunta \| predicho \| medido \| desvío \|/,
     whoBea: /Participante: Bea /g,
+    requiredMissing: /el contrato necesita el parámetro "\w+", pero falta en "required"/,
   },
 } as const;
 
@@ -126,6 +128,8 @@ describe.each(['en', 'es'] as const)('a new learner, in %s', (lang) => {
     expect(notYet.status).toBe(1);
     expect(notYet.out).toMatch(words.notFixed);
     expect(notYet.out).toMatch(/required-parameters\s+conjugate \/inputSchema\/required/);
+    // The rule's message in the learner's language.
+    expect(notYet.out).toMatch(words.requiredMissing);
     // Undoing the break alone is not lab 1's fix: the sheet has the learner type the executor from the schema first.
     writeFileSync(file, readFileSync(file, 'utf8').replace('}).partial();', '});'));
     const undone = npm(dir, ['check', '--', 'broken-schema'], words.env);

@@ -14,7 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_CONTRACT, loadContract } from './contract.js';
 import { applyKnownViolations, knownFileFor, loadKnownViolations, type KnownEntry, type KnownViolation } from './known.js';
-import { RULES, checkToolSchema, type ContractOperation, type Violation } from './rules.js';
+import { RULES, checkToolSchema, violation, type ContractOperation, type Violation } from './rules.js';
 
 export interface ServerCommand {
   command: string;
@@ -65,12 +65,7 @@ export function emptyCallViolations(replies: Map<string, EmptyCallReply>, operat
     const refused = 'code' in reply ? reply.code === ErrorCode.InvalidParams : reply.isError && /^MCP error -32602: /.test(reply.text);
     if (refused) continue;
     const said = 'code' in reply ? `JSON-RPC ${reply.code}: ${reply.message}` : `${reply.isError ? 'an isError result' : 'a result'}: ${reply.text}`;
-    violations.push({
-      rule: 'rejects-missing-arguments',
-      tool: op.operationId,
-      path: '/inputSchema',
-      message: `a call with none of ${required.join(', ')} ran the tool instead of being refused; the server answered ${said.length > 200 ? `${said.slice(0, 197)}...` : said}`,
-    });
+    violations.push(violation('rejects-missing-arguments', op.operationId, '/inputSchema', 'contract.ranTheTool', { required: required.join(', '), answer: said.length > 200 ? `${said.slice(0, 197)}...` : said }));
   }
   return violations;
 }
@@ -81,20 +76,20 @@ export function checkTools(tools: Pick<Tool, 'name' | 'inputSchema'>[], operatio
   const seen = new Set<string>();
   for (const tool of tools) {
     if (seen.has(tool.name)) {
-      violations.push({ rule: 'root-matches-contract', tool: tool.name, path: '', message: `tool "${tool.name}" is published more than once: a client keeps one of them, and which one is not said` });
+      violations.push(violation('root-matches-contract', tool.name, '', 'contract.toolTwice', { tool: tool.name }));
       continue;
     }
     seen.add(tool.name);
     const operation = operations.find((op) => op.operationId === tool.name);
     if (!operation) {
-      violations.push({ rule: 'root-matches-contract', tool: tool.name, path: '', message: `tool "${tool.name}" is not in the contract` });
+      violations.push(violation('root-matches-contract', tool.name, '', 'contract.toolNotInContract', { tool: tool.name }));
       continue;
     }
     violations.push(...checkToolSchema(tool, operation));
   }
   for (const op of operations) {
     if (!tools.some((t) => t.name === op.operationId)) {
-      violations.push({ rule: 'root-matches-contract', tool: op.operationId, path: '', message: `the contract has "${op.operationId}" but the server does not publish it` });
+      violations.push(violation('root-matches-contract', op.operationId, '', 'contract.toolNotPublished', { tool: op.operationId }));
     }
   }
   return violations;

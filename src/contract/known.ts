@@ -25,7 +25,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEFAULT_CONTRACT } from './contract.js';
-import { SCHEMA_RULES, type RuleId, type Violation } from './rules.js';
+import { SCHEMA_RULES, violation, type RuleId, type Violation } from './rules.js';
 import { UserError } from '../core/user-error.js';
 
 export const KNOWN_VIOLATIONS_FILE = 'known-violations.json';
@@ -196,13 +196,10 @@ export function applyKnownViolations(found: Violation[], entries: KnownEntry[]):
   const list = `contract/${KNOWN_VIOLATIONS_FILE}`;
   const stale: Violation[] = entries
     .filter((e) => !found.some((v) => coveredBy(e, v)))
-    .map((e) => ({
-      rule: 'known-violation-fixed',
-      tool: e.tool,
-      path: e.path,
-      message:
-        `${list} lists ${e.rule ? `a ${e.rule} violation` : 'a violation'} of tool "${e.tool}" at ${e.path} (${e.issue}), but there is none there any more. ` +
-        `Remove that entry (tool "${e.tool}", path "${e.path}", issue ${e.issue}) from ${list}, so that the fault cannot come back unnoticed.`,
-    }));
+    .map((e) =>
+      e.rule
+        ? violation('known-violation-fixed', e.tool, e.path, 'contract.knownFixedRule', { list, rule: e.rule, tool: e.tool, path: e.path, issue: e.issue })
+        : violation('known-violation-fixed', e.tool, e.path, 'contract.knownFixed', { list, tool: e.tool, path: e.path, issue: e.issue }),
+    );
   return { violations: [...violations, ...stale], known, stale };
 }

@@ -27,6 +27,8 @@
  * Each violation names its rule, the tool and a JSON Pointer into the tool's
  * published definition, e.g. `/inputSchema/properties/verb/anyOf`.
  */
+import { t, type Values } from '../core/messages/index.js';
+import type { ContractMessageId } from '../core/messages/en-contract.js';
 
 export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters' | 'taught-shapes' | 'rejects-missing-arguments' | 'known-violation-fixed';
 
@@ -47,7 +49,21 @@ export interface Violation {
   tool: string;
   /** JSON Pointer into the tool's published definition. */
   path: string;
+  /** In English: what `npm run lint`, the tests and the known-violations list read. */
   message: string;
+  /** The message as the catalogues hold it (src/core/messages/en-contract.ts), for a learner's command in another language. */
+  said: Said;
+}
+
+/** A message by its id and what fills it: `t(said.id, lang, said.values)`. */
+export interface Said {
+  id: ContractMessageId;
+  values: Values;
+}
+
+/** A violation, its message written from the catalogue (in English in `message`, any language from `said`). */
+export function violation(rule: RuleId, tool: string, path: string, id: ContractMessageId, values: Values): Violation {
+  return { rule, tool, path, message: t(id, 'en', values), said: { id, values } };
 }
 
 type Schema = Record<string, unknown>;
@@ -289,44 +305,35 @@ export interface ContractOperation {
 /** Rules 1 to 4 for one tool. All violations are collected, not just the first. */
 export function checkToolSchema(tool: { name: string; inputSchema: unknown }, operation: ContractOperation): Violation[] {
   const violations: Violation[] = [];
-  const at = (rule: RuleId, path: string, message: string) => violations.push({ rule, tool: tool.name, path, message });
+  const at = (rule: RuleId, path: string, id: ContractMessageId, values: Values) => violations.push(violation(rule, tool.name, path, id, values));
   const schema = tool.inputSchema;
 
   for (const union of findStructuralUnions(schema, '/inputSchema')) {
-    at(
-      'no-structural-union',
-      union.path,
-      `${union.path.endsWith('oneOf') ? 'oneOf' : 'anyOf'} with ${union.structured} structured branches (of ${union.branches}); ` +
-        'hosts either refuse it (Gemini) or keep only the first branch (Langflow). Use one object with optional fields, separate parameters, or a permissive schema with server-side dispatch.',
-    );
+    at('no-structural-union', union.path, 'contract.structuralUnion', { keyword: union.path.endsWith('oneOf') ? 'oneOf' : 'anyOf', structured: union.structured, branches: union.branches });
   }
 
   if (!isObject(schema) || schema.type !== 'object') {
-    at('root-matches-contract', '/inputSchema/type', `the root must be type "object" (got ${JSON.stringify(isObject(schema) ? schema.type : schema)})`);
+    at('root-matches-contract', '/inputSchema/type', 'contract.rootNotObject', { got: String(JSON.stringify(isObject(schema) ? schema.type : schema)) });
     return violations;
   }
   const properties = isObject(schema.properties) ? schema.properties : {};
   const published = Object.keys(properties);
   const wanted = Object.keys(operation.parameters);
   if (published.length === 0 && wanted.length > 0) {
-    at(
-      'root-matches-contract',
-      '/inputSchema/properties',
-      `publishes no parameters, but the contract has ${wanted.join(', ')}: clients cannot see what the tool needs (a root transform, pipe or union publishes {"type":"object","properties":{}})`,
-    );
+    at('root-matches-contract', '/inputSchema/properties', 'contract.noParameters', { wanted: wanted.join(', ') });
   } else {
     for (const name of wanted) {
       if (!(name in properties)) {
-        at('root-matches-contract', `/inputSchema/properties/${segment(name)}`, `parameter "${name}" of the contract is not published`);
+        at('root-matches-contract', `/inputSchema/properties/${segment(name)}`, 'contract.parameterNotPublished', { name });
         continue;
       }
       const want = operation.parameters[name]!.type;
       const got = typeOf(properties[name]);
-      if (got !== want) at('root-matches-contract', `/inputSchema/properties/${segment(name)}`, `parameter "${name}" is published as ${got}, the contract says ${want}`);
+      if (got !== want) at('root-matches-contract', `/inputSchema/properties/${segment(name)}`, 'contract.parameterType', { name, got, want });
     }
     for (const name of published) {
       if (!(name in operation.parameters)) {
-        at('root-matches-contract', `/inputSchema/properties/${segment(name)}`, `parameter "${name}" is published but is not in the contract`);
+        at('root-matches-contract', `/inputSchema/properties/${segment(name)}`, 'contract.parameterNotInContract', { name });
       }
     }
   }
@@ -334,17 +341,12 @@ export function checkToolSchema(tool: { name: string; inputSchema: unknown }, op
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
   for (const name of operation.required) {
     if (!required.includes(name) && name in properties) {
-      at('required-parameters', '/inputSchema/required', `parameter "${name}" is needed by the contract but missing from "required": a call without it passes validation and fails inside the tool`);
+      at('required-parameters', '/inputSchema/required', 'contract.parameterNotRequired', { name });
     }
   }
 
   for (const untaught of findUntaughtShapes(schema, '/inputSchema', true)) {
-    at(
-      'taught-shapes',
-      untaught.path,
-      `${untaught.found} at ${untaught.path}: the contract checker was not taught this shape, so rules 1 to 3 cannot vouch for it. ` +
-        `Teach it to the checker in src/contract/rules.ts (TAUGHT_SHAPES, and how typeOf and findStructuralUnions read it), or publish a shape it knows: ${TAUGHT_SHAPES_IN_WORDS}.`,
-    );
+    at('taught-shapes', untaught.path, 'contract.untaughtShape', { found: untaught.found, path: untaught.path, shapes: TAUGHT_SHAPES_IN_WORDS });
   }
   return violations;
 }

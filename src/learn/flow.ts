@@ -359,7 +359,8 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
   if (verdict.violations.length === 0) lines.push(`✓ ${t('learn.checkContractOk', lang)}`);
   else {
     lines.push(`✗ ${t('learn.checkContractBad', lang)}`);
-    for (const v of verdict.violations) lines.push(`    ${v.rule}  ${v.tool} ${v.path || '(tool)'}`, `      ${v.message}`);
+    // The message in the learner's language (the English one is what npm run lint and the tests read).
+    for (const v of verdict.violations) lines.push(`    ${v.rule}  ${v.tool} ${v.path || t('learn.checkWholeTool', lang)}`, `      ${t(v.said.id, lang, v.said.values)}`);
   }
   // Each figure as "label: workspace (reference solution: value)".
   const said = (f: FigureDef, r: RunComparison) => `${f.label[lang]}: ${f.format(f.read(r.workspace), r.workspace, lang)} (${t('learn.checkReference', lang)}: ${f.format(f.read(r.reference), r.reference, lang)})`;

@@ -5,9 +5,11 @@
  * the same meaning, kept once), `build.` (the server builds), `doctor.` (`npm
  * run doctor`), `learn.` (the learner's path), `lab.` (the terminal report),
  * `page.` (the HTML report),
+ * `contract.` (the schema contract's violations, in en-contract.ts),
  * `class.` (the class report, the handout and `class.serve.`, the live class's server) and `sweep.` (the sweep page).
  * `{name}` is filled in by `t()`; a number is written as the language writes it.
  */
+import { enContract } from './en-contract.js';
 import type { Message } from './types.js';
 
 export const en = {
@@ -196,6 +198,7 @@ export const en = {
   'learn.checkTitle': 'Checking your workspace',
   'learn.checkBuild': 'Your server does not build or does not start:',
   'learn.checkContractOk': 'Schema contract tests: all rules pass.',
+  'learn.checkWholeTool': '(the tool)',
   'learn.checkContractBad': 'Schema contract tests: these rules still fail:',
   'learn.checkRunOk': 'as good as the reference solution on every figure',
   'learn.checkRunBetter': 'as good as the reference solution, and better on:',
@@ -455,6 +458,8 @@ export const en = {
   'sweep.fallsShort': '  fix falls short: {lab}, {client}, {server}: ok {before} -> {after}',
   'sweep.page': 'page: {file}',
   'class.learnerPlaceholder': 'name',
+  // The schema contract's violations (src/contract/), kept in their own file.
+  ...enContract,
 } satisfies Record<string, Message>;
 
 export type MessageId = keyof typeof en;

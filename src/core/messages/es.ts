@@ -3,6 +3,7 @@
  * missing id, or one English does not have, fails the type check.
  */
 import type { MessageId } from './en.js';
+import { esContract } from './es-contract.js';
 import type { Message } from './types.js';
 
 export const es: Record<MessageId, Message> = {
@@ -187,6 +188,7 @@ export const es: Record<MessageId, Message> = {
   'learn.checkTitle': 'Comprobando tu espacio de trabajo',
   'learn.checkBuild': 'Tu servidor no compila o no arranca:',
   'learn.checkContractOk': 'Pruebas de contrato del esquema: se cumplen todas las reglas.',
+  'learn.checkWholeTool': '(la herramienta)',
   'learn.checkContractBad': 'Pruebas de contrato del esquema: estas reglas aún fallan:',
   'learn.checkRunOk': 'tan bien como la solución de referencia en todas las cifras',
   'learn.checkRunBetter': 'tan bien como la solución de referencia, y mejor en:',
@@ -439,4 +441,5 @@ export const es: Record<MessageId, Message> = {
   'sweep.fallsShort': '  la solución se queda corta: {lab}, {client}, {server}: ok {before} -> {after}',
   'sweep.page': 'página: {file}',
   'class.learnerPlaceholder': 'nombre',
+  ...esContract,
 };

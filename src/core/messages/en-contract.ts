@@ -1,0 +1,31 @@
+/**
+ * The schema contract's messages, in English (src/contract/: each violation a
+ * rule finds, `npm run check` and `npm run lint` print them). Apart from en.ts
+ * so that neither file outgrows one screen's reading; en.ts takes them in, so
+ * their ids are ids like any other. `contract.` ids, filled in by `t()`.
+ */
+import type { Message } from './types.js';
+
+export const enContract = {
+  'contract.structuralUnion':
+    '{keyword} with {structured} structured branches (of {branches}); hosts either refuse it (Gemini) or keep only the first branch (Langflow). Use one object with optional fields, separate parameters, or a permissive schema with server-side dispatch.',
+  'contract.rootNotObject': 'the root must be type "object" (got {got})',
+  'contract.noParameters':
+    'publishes no parameters, but the contract has {wanted}: clients cannot see what the tool needs (a root transform, pipe or union publishes {"type":"object","properties":{}})',
+  'contract.parameterNotPublished': 'parameter "{name}" of the contract is not published',
+  'contract.parameterType': 'parameter "{name}" is published as {got}, the contract says {want}',
+  'contract.parameterNotInContract': 'parameter "{name}" is published but is not in the contract',
+  'contract.parameterNotRequired': 'parameter "{name}" is needed by the contract but missing from "required": a call without it passes validation and fails inside the tool',
+  'contract.untaughtShape':
+    '{found} at {path}: the contract checker was not taught this shape, so rules 1 to 3 cannot vouch for it. Teach it to the checker in src/contract/rules.ts (TAUGHT_SHAPES, and how typeOf and findStructuralUnions read it), or publish a shape it knows: {shapes}.',
+  'contract.ranTheTool': 'a call with none of {required} ran the tool instead of being refused; the server answered {answer}',
+  'contract.toolTwice': 'tool "{tool}" is published more than once: a client keeps one of them, and which one is not said',
+  'contract.toolNotInContract': 'tool "{tool}" is not in the contract',
+  'contract.toolNotPublished': 'the contract has "{tool}" but the server does not publish it',
+  'contract.knownFixed':
+    '{list} lists a violation of tool "{tool}" at {path} ({issue}), but there is none there any more. Remove that entry (tool "{tool}", path "{path}", issue {issue}) from {list}, so that the fault cannot come back unnoticed.',
+  'contract.knownFixedRule':
+    '{list} lists a {rule} violation of tool "{tool}" at {path} ({issue}), but there is none there any more. Remove that entry (tool "{tool}", path "{path}", issue {issue}) from {list}, so that the fault cannot come back unnoticed.',
+} satisfies Record<string, Message>;
+
+export type ContractMessageId = keyof typeof enContract;

@@ -1,0 +1,31 @@
+/**
+ * The schema contract's messages, in Spanish. Typed by en-contract.ts's ids:
+ * a missing id, or one English does not have, fails the type check. The
+ * checker's own words for a shape it was not taught (`{found}`, `{shapes}`)
+ * stay in English: they name JSON Schema keywords and the checker's source.
+ */
+import type { ContractMessageId } from './en-contract.js';
+import type { Message } from './types.js';
+
+export const esContract: Record<ContractMessageId, Message> = {
+  'contract.structuralUnion':
+    '{keyword} con {structured} ramas estructuradas (de {branches}); los anfitriones lo rechazan (Gemini) o se quedan solo con la primera rama (Langflow). Usa un solo objeto con campos opcionales, parámetros separados, o un esquema permisivo que el servidor reparta.',
+  'contract.rootNotObject': 'la raíz debe ser de type "object" (es {got})',
+  'contract.noParameters':
+    'no publica ningún parámetro, pero el contrato tiene {wanted}: los clientes no pueden ver qué necesita la herramienta (un transform, un pipe o una unión en la raíz publican {"type":"object","properties":{}})',
+  'contract.parameterNotPublished': 'el parámetro "{name}" del contrato no está publicado',
+  'contract.parameterType': 'el parámetro "{name}" se publica como {got}; el contrato dice {want}',
+  'contract.parameterNotInContract': 'el parámetro "{name}" está publicado pero no está en el contrato',
+  'contract.parameterNotRequired':
+    'el contrato necesita el parámetro "{name}", pero falta en "required": una llamada sin él pasa la validación y falla dentro de la herramienta',
+  'contract.untaughtShape':
+    '{found} en {path}: al comprobador del contrato no se le enseñó esta forma, así que las reglas 1 a 3 no pueden responder por ella. Enséñasela en src/contract/rules.ts (TAUGHT_SHAPES, y cómo la leen typeOf y findStructuralUnions), o publica una forma que conozca: {shapes}.',
+  'contract.ranTheTool': 'una llamada sin ninguno de {required} ejecutó la herramienta en vez de ser rechazada; el servidor respondió {answer}',
+  'contract.toolTwice': 'la herramienta "{tool}" se publica más de una vez: un cliente se queda con una, y no se dice con cuál',
+  'contract.toolNotInContract': 'la herramienta "{tool}" no está en el contrato',
+  'contract.toolNotPublished': 'el contrato tiene "{tool}", pero el servidor no la publica',
+  'contract.knownFixed':
+    '{list} recoge una violación de la herramienta "{tool}" en {path} ({issue}), pero ahí ya no hay ninguna. Quita esa entrada (herramienta "{tool}", ruta "{path}", incidencia {issue}) de {list}, para que el fallo no pueda volver sin que nadie lo note.',
+  'contract.knownFixedRule':
+    '{list} recoge una violación de {rule} de la herramienta "{tool}" en {path} ({issue}), pero ahí ya no hay ninguna. Quita esa entrada (herramienta "{tool}", ruta "{path}", incidencia {issue}) de {list}, para que el fallo no pueda volver sin que nadie lo note.',
+};
