@@ -261,11 +261,13 @@ describe('the queue', () => {
     const hung = stub.received.slice(from);
     expect(hung.map((r) => r.body.entries.length)).toEqual([50]);
     await expect.poll(() => hung[0]!.closedAt).toBeDefined();
+    // Held about the second, as the class saw it (the same span timed across two commands' wall clocks is at the mercy
+    // of the suite's load: once a class that was down took longer than one that hung).
+    expect(hung[0]!.closedAt! - hung[0]!.at).toBeGreaterThan(600);
     expect(hung[0]!.closedAt! - hung[0]!.at).toBeLessThan(1300);
-    // And the whole command: about a second more than with a class that is down (the same command, the same output).
+    // And the whole command: no more than about a second more than with a class that is down (the same command, the same output).
     expect(slow.stdout).toBe(quick.stdout);
     expect(slow.ms - quick.ms).toBeLessThan(1800);
-    expect(slow.ms - quick.ms).toBeGreaterThan(600);
     // Delivered by the next command, in three requests.
     const next = stub.received.length;
     expect((await labIn(dir, ['--learners', '--learner', 'Gus'])).stderr).toBe('');
