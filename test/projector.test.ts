@@ -120,6 +120,38 @@ async function open(stub: Stub, hash = `#token=${TOKEN}`): Promise<{ page: Page;
 const card = (page: Page, question: string) => page.locator(`section[data-lab="${LAB}"] [data-question="${question}"]`);
 
 describe('the projector page in chromium', () => {
+  it('shows one lab at a time when the instructor picks it, kept in the address across a reload, and every lab again on "All labs"', async () => {
+    const stub = await startStub(folder, 'en');
+    stubs.push(stub);
+    const labs = (p: Page) => p.locator('main section[data-lab]');
+    const { page, problems } = await open(stub, `?lab=structural-anyof#token=${TOKEN}`);
+    // Asked for in the address: that lab alone, its button pressed, the token gone and the choice kept.
+    await expect.poll(() => labs(page).count(), { timeout: 10_000 }).toBe(1);
+    expect(await labs(page).getAttribute('data-lab')).toBe('structural-anyof');
+    expect(await page.locator('nav#focus button[aria-pressed="true"]').textContent()).toBe('2 structural-anyof');
+    expect(new URL(page.url()).search).toBe('?lab=structural-anyof');
+    expect(new URL(page.url()).hash).toBe('');
+    // Every lab of the catalogue has its button (the catalogue's order, with its key), and "All labs" before them.
+    const buttons = await page.locator('nav#focus button').allTextContents();
+    expect(buttons[0]).toBe('All labs');
+    expect(buttons.slice(1, 3)).toEqual(['1 broken-schema', '2 structural-anyof']);
+    await page.locator('nav#focus button', { hasText: 'All labs' }).click();
+    await expect.poll(() => labs(page).count()).toBe(buttons.length - 1);
+    expect(new URL(page.url()).search).toBe('');
+    await page.locator(`nav#focus button[data-focus="${LAB}"]`).click();
+    await expect.poll(() => labs(page).count()).toBe(1);
+    expect(await labs(page).getAttribute('data-lab')).toBe(LAB);
+    // A reload keeps the choice (the token is in this tab's sessionStorage).
+    await page.reload();
+    await expect.poll(() => labs(page).count(), { timeout: 10_000 }).toBe(1);
+    expect(await labs(page).getAttribute('data-lab')).toBe(LAB);
+    // A lab the class does not have: every lab.
+    await page.goto(`${stub.url}/?lab=no-such-lab`);
+    await expect.poll(() => labs(page).count(), { timeout: 10_000 }).toBe(buttons.length - 1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('counts 30 predictions per question before the reveal, with no measurement anywhere in the page; shows the server measurement after it', async () => {
     const stub = await startStub(folder, 'en');
     stubs.push(stub);

@@ -11,6 +11,10 @@
  * (history.replaceState) before the room can read it off the screen; every
  * request sends it as `Authorization: Bearer <token>`.
  *
+ * One lab at a time: a row of buttons under the title shows every lab or
+ * only one (the address gets `?lab=ID`, so that a reload keeps it; the
+ * server ignores the query), for an agenda that discusses one lab at a time.
+ *
  * Readable on a projector: large type, black on white, and no colour as the
  * only signal (first predictions are hollow dots and outlined bars, the
  * latest filled ones, each row labelled in words; the measurement is a dashed
@@ -25,6 +29,7 @@ import { createHash } from 'node:crypto';
 import type { Lang } from '../core/lang.js';
 import { CATALOGUES, type MessageId } from '../core/messages/index.js';
 import { esc, page } from './html.js';
+import { PROJECTOR_CSS } from './projector-style.js';
 import { t } from '../core/messages/index.js';
 
 /** The texts the script needs, in the page's language (plural forms chosen in the browser by Intl.PluralRules). */
@@ -49,6 +54,7 @@ const TEXT_IDS = [
   'class.projector.noPredictions',
   'class.projector.axis',
   'class.projector.learner',
+  'class.projector.allLabs',
   'class.why',
   'class.langName.en',
   'class.langName.es',
@@ -57,55 +63,6 @@ const TEXT_IDS = [
   'class.median',
   'class.max',
 ] as const satisfies readonly MessageId[];
-
-const CSS = `
-:root { --ink: #000; --muted: #333; --line: #777; --accent: #003a75; --card: #fff; }
-* { box-sizing: border-box; }
-html { font-size: 24px; }
-body { margin: 0; font-family: system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); background: #fff; line-height: 1.35; }
-header { display: flex; flex-wrap: wrap; align-items: baseline; gap: .3rem 1.5rem; padding: .6rem 1.2rem; border-bottom: 6px solid var(--accent); }
-h1 { font-size: 2rem; margin: 0; }
-#status { font-size: 1.1rem; margin: 0; font-weight: 600; }
-#status.problem { border: 3px solid #000; padding: .1rem .5rem; background: #ffe08a; }
-#updated { font-size: .9rem; margin: 0 0 0 auto; color: var(--muted); }
-main { padding: 0 1.2rem 3rem; }
-section.lab { border-top: 4px solid var(--line); margin-top: 1.2rem; padding-top: .4rem; }
-h2 { font-size: 1.8rem; margin: .2rem 0; }
-h2 .key { display: inline-block; min-width: 1.6em; border: 3px solid var(--ink); border-radius: 6px; text-align: center; margin-right: .4rem; }
-h2 code { font-size: .6em; color: var(--muted); font-weight: normal; margin-left: .5rem; }
-h2 code.inline { font-size: .9em; color: var(--ink); font-weight: 700; margin: 0; }
-.stats { font-size: 1.2rem; margin: .2rem 0; }
-.reveal { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin: .3rem 0 .6rem; font-size: 1.1rem; }
-.badge { border: 3px solid var(--ink); border-radius: 6px; padding: .05rem .5rem; font-weight: 700; }
-.badge.hidden { border-style: dashed; }
-button { font: inherit; font-size: 1rem; padding: .25rem .8rem; border: 3px solid var(--accent); border-radius: 6px; background: #fff; color: var(--accent); font-weight: 700; cursor: pointer; }
-button:focus-visible { outline: 4px solid #000; outline-offset: 2px; }
-.q { border: 2px solid var(--line); border-radius: 8px; padding: .5rem .8rem; margin: .6rem 0; }
-h3 { font-size: 1.2rem; margin: 0 0 .2rem; font-weight: 600; }
-.qid { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .75rem; color: var(--muted); margin-left: .4rem; }
-.count { font-size: 1.4rem; font-weight: 800; margin: .1rem 0; }
-.measured { font-size: 1.3rem; font-weight: 800; color: var(--accent); margin: .2rem 0; }
-.hiddennote { font-size: 1rem; color: var(--muted); font-style: italic; margin: .2rem 0; }
-svg { width: 100%; height: auto; display: block; }
-.numbers { font-size: 1rem; margin: .1rem 0; }
-.lrow { display: grid; grid-template-columns: 11rem 1fr; gap: .2rem .6rem; align-items: center; margin: .35rem 0; }
-.lname { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 1.05rem; text-align: right; overflow-wrap: anywhere; }
-.lname.right { font-weight: 800; }
-.lbars { display: flex; flex-direction: column; gap: .15rem; }
-.lbar { display: flex; align-items: center; gap: .5rem; font-size: .9rem; }
-.lbar span.b { display: inline-block; height: 1.1rem; border: 3px solid var(--ink); }
-.lbar.first span.b { background: repeating-linear-gradient(45deg, #fff 0 6px, #999 6px 9px); }
-.lbar.latest span.b { background: var(--ink); }
-.tick { font-weight: 800; color: var(--accent); }
-table { border-collapse: collapse; font-size: 1rem; margin: .3rem 0; }
-th, td { border: 2px solid var(--line); padding: .1rem .5rem; text-align: left; vertical-align: top; }
-.name { overflow-wrap: anywhere; max-width: 18rem; }
-.why ol { list-style: none; padding: 0; margin: .2rem 0; }
-.why li { font-size: 1.1rem; margin: .2rem 0; }
-.why .n { display: inline-block; min-width: 2.4rem; font-weight: 800; text-align: right; margin-right: .5rem; }
-.who { font-size: .95rem; color: var(--muted); }
-.who .name { color: var(--ink); }
-`;
 
 /**
  * The script, as plain ES2019 in a string: it runs in the projector's browser
@@ -372,13 +329,35 @@ const SCRIPT = String.raw`
     return section;
   }
 
+  // One lab on the wall at a time, if the instructor chose one (?lab=ID, kept by a reload); else every lab.
+  var focus = new URLSearchParams(location.search).get('lab');
+  var nav = document.getElementById('focus');
+  var last = null;
+  function focusOn(lab) {
+    focus = lab;
+    history.replaceState(null, '', location.pathname + (lab ? '?lab=' + encodeURIComponent(lab) : ''));
+    shown = '';
+    if (last) render(last);
+  }
+  function focusButton(text, lab, pressed) {
+    var b = el('button', '', text);
+    b.setAttribute('aria-pressed', pressed ? 'true' : 'false');
+    if (lab) b.setAttribute('data-focus', lab);
+    b.addEventListener('click', function () { focusOn(lab); });
+    return b;
+  }
   var shown = '';
   function render(state) {
-    var key = JSON.stringify(Object.assign({}, state, { generatedAt: '' }));
+    last = state;
+    var key = JSON.stringify(Object.assign({}, state, { generatedAt: '', focus: focus }));
     if (key === shown) return;
     shown = key;
+    var one = state.labs.some(function (lab) { return lab.id === focus; });
+    var buttons = [focusButton(t('class.projector.allLabs'), null, !one)];
+    state.labs.forEach(function (lab) { buttons.push(focusButton(lab.key + ' ' + lab.id, lab.id, lab.id === focus)); });
+    nav.replaceChildren.apply(nav, buttons);
     var labs = document.createDocumentFragment();
-    state.labs.forEach(function (lab) { labs.appendChild(labSection(lab)); });
+    state.labs.forEach(function (lab) { if (!one || lab.id === focus) labs.appendChild(labSection(lab)); });
     main.replaceChildren(labs);
   }
 
@@ -420,13 +399,13 @@ function scriptValue(value: unknown): string {
 export function projectorHtml(lang: Lang): string {
   const texts = Object.fromEntries(TEXT_IDS.map((id) => [id, CATALOGUES[lang][id]]));
   const script = SCRIPT.replace('__TEXTS__', () => scriptValue(texts)).replace('__LANG__', () => scriptValue(lang));
-  const body = `<header><h1>${esc(t('class.projector.title', lang))}</h1><p id="status" role="status" aria-live="polite"></p><p id="updated"></p></header>
+  const body = `<header><h1>${esc(t('class.projector.title', lang))}</h1><p id="status" role="status" aria-live="polite"></p><p id="updated"></p><nav id="focus" aria-label="${esc(t('class.projector.focus', lang))}"></nav></header>
 <main id="labs"></main>
 <script>${script}</script>`;
   return page({
     lang,
     title: `${t('class.projector.title', lang)} · schema-breaks`,
-    css: CSS,
+    css: PROJECTOR_CSS,
     body,
     // This very script (by its hash: no other inline script could run) and requests to the server that sent the page: nothing else.
     csp: `default-src 'none'; script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:`,

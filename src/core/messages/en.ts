@@ -363,6 +363,8 @@ export const en = {
   'class.projector.who': 'Who has predicted',
   'class.projector.revisions': 'Revisions: first, then latest',
   'class.projector.noPredictions': 'No predictions yet.',
+  'class.projector.allLabs': 'All labs',
+  'class.projector.focus': 'Which lab to show',
   'class.projector.learner': 'Learner',
   'class.projector.axis': 'from {min} to {max}',
   // The live class: `npm run class -- serve` (its terminal, and the one-line refusals it answers with).

@@ -347,6 +347,8 @@ export const es: Record<MessageId, Message> = {
   'class.projector.who': 'Quién ha hecho su predicción',
   'class.projector.revisions': 'Revisiones: la primera y la última',
   'class.projector.noPredictions': 'Todavía no hay predicciones.',
+  'class.projector.allLabs': 'Todos los laboratorios',
+  'class.projector.focus': 'Qué laboratorio mostrar',
   'class.projector.learner': 'Participante',
   'class.projector.axis': 'de {min} a {max}',
 
