@@ -64,8 +64,16 @@ export function emptyCallViolations(replies: Map<string, EmptyCallReply>, operat
     if (!reply || required.length === 0) continue;
     const refused = 'code' in reply ? reply.code === ErrorCode.InvalidParams : reply.isError && /^MCP error -32602: /.test(reply.text);
     if (refused) continue;
-    const said = 'code' in reply ? `JSON-RPC ${reply.code}: ${reply.message}` : `${reply.isError ? 'an isError result' : 'a result'}: ${reply.text}`;
-    violations.push(violation('rejects-missing-arguments', op.operationId, '/inputSchema', 'contract.ranTheTool', { required: required.join(', '), answer: said.length > 200 ? `${said.slice(0, 197)}...` : said }));
+    // What the server answered, cut so that the answer as English says it stays within 200 characters.
+    const [id, lead, text] =
+      'code' in reply
+        ? (['contract.ranTheToolRpc', `JSON-RPC ${reply.code}: `, reply.message] as const)
+        : reply.isError
+          ? (['contract.ranTheToolIsError', 'an isError result: ', reply.text] as const)
+          : (['contract.ranTheToolResult', 'a result: ', reply.text] as const);
+    const room = 200 - lead.length;
+    const answer = text.length > room ? `${text.slice(0, room - 3)}...` : text;
+    violations.push(violation('rejects-missing-arguments', op.operationId, '/inputSchema', id, { required: required.join(', '), ...('code' in reply ? { code: String(reply.code) } : {}), answer }));
   }
   return violations;
 }

@@ -18,7 +18,9 @@ export const enContract = {
   'contract.parameterNotRequired': 'parameter "{name}" is needed by the contract but missing from "required": a call without it passes validation and fails inside the tool',
   'contract.untaughtShape':
     '{found} at {path}: the contract checker was not taught this shape, so rules 1 to 3 cannot vouch for it. Teach it to the checker in src/contract/rules.ts (TAUGHT_SHAPES, and how typeOf and findStructuralUnions read it), or publish a shape it knows: {shapes}.',
-  'contract.ranTheTool': 'a call with none of {required} ran the tool instead of being refused; the server answered {answer}',
+  'contract.ranTheToolRpc': 'a call with none of {required} ran the tool instead of being refused; the server answered JSON-RPC {code}: {answer}',
+  'contract.ranTheToolIsError': 'a call with none of {required} ran the tool instead of being refused; the server answered an isError result: {answer}',
+  'contract.ranTheToolResult': 'a call with none of {required} ran the tool instead of being refused; the server answered a result: {answer}',
   'contract.toolTwice': 'tool "{tool}" is published more than once: a client keeps one of them, and which one is not said',
   'contract.toolNotInContract': 'tool "{tool}" is not in the contract',
   'contract.toolNotPublished': 'the contract has "{tool}" but the server does not publish it',

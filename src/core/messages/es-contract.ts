@@ -20,7 +20,9 @@ export const esContract: Record<ContractMessageId, Message> = {
     'el contrato necesita el parámetro "{name}", pero falta en "required": una llamada sin él pasa la validación y falla dentro de la herramienta',
   'contract.untaughtShape':
     '{found} en {path}: al comprobador del contrato no se le enseñó esta forma, así que las reglas 1 a 3 no pueden responder por ella. Enséñasela en src/contract/rules.ts (TAUGHT_SHAPES, y cómo la leen typeOf y findStructuralUnions), o publica una forma que conozca: {shapes}.',
-  'contract.ranTheTool': 'una llamada sin ninguno de {required} ejecutó la herramienta en vez de ser rechazada; el servidor respondió {answer}',
+  'contract.ranTheToolRpc': 'una llamada sin ninguno de {required} ejecutó la herramienta en vez de ser rechazada; el servidor respondió JSON-RPC {code}: {answer}',
+  'contract.ranTheToolIsError': 'una llamada sin ninguno de {required} ejecutó la herramienta en vez de ser rechazada; el servidor respondió un resultado isError: {answer}',
+  'contract.ranTheToolResult': 'una llamada sin ninguno de {required} ejecutó la herramienta en vez de ser rechazada; el servidor respondió un resultado: {answer}',
   'contract.toolTwice': 'la herramienta "{tool}" se publica más de una vez: un cliente se queda con una, y no se dice con cuál',
   'contract.toolNotInContract': 'la herramienta "{tool}" no está en el contrato',
   'contract.toolNotPublished': 'el contrato tiene "{tool}", pero el servidor no la publica',
