@@ -336,7 +336,7 @@ const SCRIPT = String.raw`
   function focusOn(lab) {
     focus = lab;
     history.replaceState(null, '', location.pathname + (lab ? '?lab=' + encodeURIComponent(lab) : ''));
-    shown = '';
+    // The choice is part of what render() compares: a new one draws the page again.
     if (last) render(last);
   }
   function focusButton(text, lab, pressed) {
