@@ -203,7 +203,11 @@ describe('interrupted runs', () => {
     const started = Date.now();
     for (let i = 0; i < KILLS; i++) {
       const child = spawn(process.execPath, [writerJs, 'loop', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-      await waitForOutput(child, 'started');
+      // Every other kill waits for a first complete append, then falls at a random moment of the
+      // next ones; the others fall anywhere from the start. On a loaded machine an append can take
+      // longer than the 50 ms window, and kills timed from "started" alone then never let a child
+      // finish one (CI once saw 30 kills and no entry).
+      await waitForOutput(child, i % 2 === 1 ? 'appended 0' : 'started');
       await sleep(Math.random() * 50);
       child.kill('SIGKILL');
       expect(await exitOf(child)).toEqual({ code: null, signal: 'SIGKILL' });
