@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshCopy } from './helpers/copy.js';
-import { launched } from './helpers/lab.js';
+import { launched, SHORT_RUN } from './helpers/lab.js';
 
 const FILE = 'src/minimcp/tools/conjugate.ts';
 
@@ -22,7 +22,7 @@ function editKitSource(dir: string): void {
   writeFileSync(file, edited);
 }
 
-const lab = (dir: string) => launched('scripts/lab.ts', ['--variant', 'broken-schema', '--no-predict', '--learner', 'Ana'], dir, { LANG: 'en_GB.UTF-8', INIT_CWD: dir });
+const lab = (dir: string) => launched('scripts/lab.ts', ['--variant', 'broken-schema', '--no-predict', '--learner', 'Ana', ...SHORT_RUN], dir, { LANG: 'en_GB.UTF-8', INIT_CWD: dir });
 
 describe('a changed src/', () => {
   it('in a clone: names the changed file and how to restore it, and the command it gives works', () => {

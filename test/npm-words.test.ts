@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshCopy } from './helpers/copy.js';
+import { SHORT_RUN } from './helpers/lab.js';
 
 /** This test run's own environment without what an npm around it left there: the npm below sets its own. */
 const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|INIT_CWD$)/i.test(key)));
@@ -86,7 +87,7 @@ describe('paths typed in a subfolder', () => {
     const sub = join(dir, 'my-work');
     mkdirSync(sub);
     writeFileSync(join(sub, 'p.json'), JSON.stringify({ answers: {}, reasoning: 'from my folder' }));
-    const result = npm(sub, ['lab', '--', 'broken-schema', '--predict', 'p.json', '--learner', 'Cy', '--html', './page.html']);
+    const result = npm(sub, ['lab', '--', 'broken-schema', '--predict', 'p.json', '--learner', 'Cy', '--html', './page.html', ...SHORT_RUN]);
     expect(result.status, result.stderr).toBe(0);
     // Outside the folder typed in, a path is shown whole (src/core/cwd.ts, forUser): one to copy from where the learner is.
     expect(result.stdout.split('\n')[0]).toBe(`Learner: Cy (${join(dir, 'learners', 'Cy')}/)`);

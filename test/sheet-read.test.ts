@@ -11,7 +11,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lab } from './helpers/lab.js';
+import { lab, SHORT_RUN } from './helpers/lab.js';
 import { freshCopy } from './helpers/copy.js';
 import { Terminal } from './helpers/pty.js';
 
@@ -77,7 +77,7 @@ describe.each(['en', 'es'] as const)('--read piped to a file, in %s', (lang) => 
     for (const heading of headingsAfterTheStop(dir, lang)) expect(all.stdout).toContain(heading);
 
     // Ana runs the lab: the whole sheet is hers, with --learner and as the remembered learner.
-    expect(lab(['--variant', 'broken-schema', '--no-predict', '--learner', 'Ana', ...langArgs], dir).status).toBe(0);
+    expect(lab(['--variant', 'broken-schema', '--no-predict', '--learner', 'Ana', ...langArgs, ...SHORT_RUN], dir).status).toBe(0);
     for (const args of [['--learner', 'Ana'], []]) {
       const after = read(dir, [...args, ...langArgs]);
       expect(after.status).toBe(0);

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshCopy } from './helpers/copy.js';
-import { launched } from './helpers/lab.js';
+import { launched, SHORT_RUN } from './helpers/lab.js';
 import { Terminal } from './helpers/pty.js';
 
 const EN = { LANG: 'en_GB.UTF-8' };
@@ -30,7 +30,7 @@ describe('every learner command says whom it acts for', () => {
     const ana = 'Learner: Ana María (learners/Ana María/)';
     const bea = 'Learner: Bea (learners/Bea/)';
 
-    const run = lab(dir, ['--variant', 'broken-schema', '--no-predict', '--learner', 'Ana María']);
+    const run = lab(dir, ['--variant', 'broken-schema', '--no-predict', '--learner', 'Ana María', ...SHORT_RUN]);
     expect(run.status, run.stderr).toBe(0);
     expect(firstLine(run.stdout)).toBe(ana);
     const ws = lab(dir, ['--variant', 'broken-schema', '--workspace']);
@@ -38,7 +38,7 @@ describe('every learner command says whom it acts for', () => {
     expect(firstLine(ws.stdout)).toBe(ana);
 
     // Bea takes over the copy: her commands say so, and check does not pretend Ana's workspace is not there.
-    expect(lab(dir, ['--variant', 'broken-schema', '--no-predict', '--learner', 'Bea']).status).toBe(0);
+    expect(lab(dir, ['--variant', 'broken-schema', '--no-predict', '--learner', 'Bea', ...SHORT_RUN]).status).toBe(0);
     const catalogue = lab(dir, []);
     expect(firstLine(catalogue.stdout)).toBe(bea);
     const read = lab(dir, ['--variant', 'broken-schema', '--read']);
@@ -78,7 +78,7 @@ describe('every learner command says whom it acts for', () => {
 
   it('a hint shows the learner\'s own folder, not learners/<name>/', () => {
     const dir = freshCopy();
-    expect(lab(dir, ['--variant', 'broken-schema', '--no-predict', '--learner', 'Ana María']).status).toBe(0);
+    expect(lab(dir, ['--variant', 'broken-schema', '--no-predict', '--learner', 'Ana María', ...SHORT_RUN]).status).toBe(0);
     const hint = lab(dir, ['--variant', 'broken-schema', '--hint', '2']);
     expect(hint.status, hint.stderr).toBe(0);
     expect(hint.stdout).not.toContain('<name>');

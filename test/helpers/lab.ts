@@ -4,6 +4,13 @@ import { join } from 'node:path';
 import { vi } from 'vitest';
 import { REPO } from './server.js';
 
+/**
+ * A lab run kept short, for a test that reads what a command says or writes, not its figures: one seed of
+ * 5 calls (the eval of 30 still runs). A lab's questions otherwise measure their own seeds of 100 calls,
+ * some 3 s of CPU per run on the build machine against 1 s.
+ */
+export const SHORT_RUN = ['--calls', '5', '--seeds', '1'];
+
 export interface CommandResult {
   status: number | null;
   stdout: string;
