@@ -28,7 +28,7 @@
  *      100 s), and its CPU; `--no-suite` leaves it out;
  *   7. the wall time of `npm run lint` on a 30-tool server (target: under 1 s,
  *      issue 22: every lint asks every host, the four framework hosts loaded from
- *      their bundles in hosts/, while the server starts), its hosts answered from
+ *      their own bundle (hostBundles in src/core/bundler.mjs), while the server starts), its hosts answered from
  *      the verdict cache the warm-up filled (src/lint/verdicts.ts), as a server
  *      linted again unchanged is; beside it, every host asked afresh
  *      (--no-cache), as on a first lint or a changed server;

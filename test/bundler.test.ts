@@ -2,9 +2,9 @@
  * The kit's one bundler and cache (src/core/bundler.mjs), used by the
  * launcher, the runner's server builds, the sweep's worker and the packed bin.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundle, cacheDir, cached, commandBundle, PROFILE_PACKAGES, sourcesKey } from '../src/core/bundler.mjs';
@@ -99,17 +99,39 @@ describe('commandBundle', () => {
     'gemini-cli-core-0-17/dist/src/utils/schemaValidator.js', // gemini-cli-2025-11.ts
   ];
 
-  it("keeps the host frameworks out of the command's file, each bundled apart in hosts/ and imported only by import()", async () => {
+  it("keeps the host frameworks out of the command's file, bundled apart (shared by the commands) and imported only by import()", async () => {
     const entry = await commandBundle(REPO, 'scripts/lint.ts');
     const code = readFileSync(entry, 'utf8');
     for (const pkg of PROFILE_PACKAGES) expect(code).not.toMatch(new RegExp(`from ["']${pkg}["']|import\\(["']${pkg}["']`));
-    // Nothing of hosts/ is loaded at start: no static import names it.
-    expect(code).not.toMatch(/from ["']\.\/hosts\//);
-    const loaded = [...code.matchAll(/import\("\.\/hosts\/([^"]+)"\)/g)].map((m) => m[1]).sort();
-    expect(loaded).toEqual(IMPORTED.map((i) => `${i.replace(/\W+/g, '_')}.mjs`).sort());
-    // Each is a bundle with the package's own exports, found beside the command's file.
-    for (const file of loaded) expect(existsSync(join(dirname(entry), 'hosts', file!))).toBe(true);
-    const bundled = (await import(join(dirname(entry), 'hosts', 'gemini_cli_core_0_17_dist_src_utils_schemaValidator_js.mjs'))) as { SchemaValidator: { validate: unknown } };
+    // Nothing of the frameworks' folder is loaded at start: no static import names it.
+    const imports = [...code.matchAll(/import\("(\.\.?\/[^"]+)"\)/g)].map((m) => m[1]!);
+    for (const path of imports) expect(code).not.toContain(`from "${path}"`);
+    expect(imports.map((path) => basename(path)).sort()).toEqual(IMPORTED.map((i) => `${i.replace(/\W+/g, '_')}.mjs`).sort());
+    // One folder holds them all, out of the command's own; another command that runs hosts imports the very same files.
+    const folders = new Set(imports.map((path) => resolve(dirname(entry), dirname(path))));
+    expect(folders.size).toBe(1);
+    const [folder] = folders;
+    expect(folder!.startsWith(dirname(entry))).toBe(false);
+    const lab = await commandBundle(REPO, 'scripts/lab.ts');
+    expect(new Set([...readFileSync(lab, 'utf8').matchAll(/import\("(\.\.?\/[^"]+)"\)/g)].map((m) => resolve(dirname(lab), dirname(m[1]!))))).toEqual(folders);
+    // Each is a bundle with the package's own exports.
+    for (const path of imports) expect(existsSync(resolve(dirname(entry), path)), path).toBe(true);
+    const bundled = (await import(join(folder!, 'gemini_cli_core_0_17_dist_src_utils_schemaValidator_js.mjs'))) as { SchemaValidator: { validate: unknown } };
     expect(typeof bundled.SchemaValidator.validate).toBe('function');
+  });
+
+  it('an edit of the kit rebuilds the command, not the frameworks: the edited kit imports the same folder', async () => {
+    const frameworks = (entry: string) => new Set([...readFileSync(entry, 'utf8').matchAll(/import\("(\.\.?\/[^"]+)"\)/g)].map((m) => realpathSync(resolve(dirname(entry), dirname(m[1]!)))));
+    const before = await commandBundle(REPO, 'scripts/lint.ts');
+    // A copy of the kit sharing its node_modules (and so its cache), one source file edited, as by an instructor.
+    const copy = mkdtempSync(join(tmpdir(), 'schema-breaks-bundler-'));
+    roots.push(copy);
+    for (const entry of ['src', 'scripts', 'package.json', 'package-lock.json']) cpSync(join(REPO, entry), join(copy, entry), { recursive: true });
+    symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'));
+    writeFileSync(join(copy, 'src/lab/runner.ts'), `${readFileSync(join(copy, 'src/lab/runner.ts'), 'utf8')}\n// edited by test/bundler.test.ts\n`);
+    const after = await commandBundle(copy, 'scripts/lint.ts');
+    expect(realpathSync(after)).not.toBe(realpathSync(before));
+    expect(frameworks(after)).toEqual(frameworks(before));
+    expect(frameworks(after).size).toBe(1);
   });
 });

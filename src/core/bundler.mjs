@@ -8,9 +8,9 @@
 // the key is a hash of the sources the bundle is made from and of esbuild's
 // version: a change to any of them is a new folder, never a stale bundle.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 
 // esbuild's version names every cache key; esbuild itself is loaded only when something is built
 // (most commands find their bundles and servers built, and loading it costs each start some 20 ms).
@@ -173,18 +173,16 @@ const PROFILE_IMPORT = new RegExp(`^(${PROFILE_PACKAGES.map((p) => p.replaceAll(
  * only when it prints a sheet or asks something (src/learn/sheets.ts,
  * src/learn/prompts.ts): a command that does none of these never loads them.
  *
- * The host frameworks that profiles run (PROFILE_PACKAGES) are bundled apart,
- * into `hosts/` beside the entry's file (splitBundle): the entry's file is
- * the one it was when they were read from node_modules, with `./hosts/...`
- * where a package's name was, so a run on another host never loads them, and
- * they keep their own copies of what they share with the kit (zod, the MCP
- * SDK), as they did from node_modules. Bundled in one command's hosts, they
- * share one copy of what they share with each other, as Node gave them. A run
- * on their hosts reads a few large files instead of resolving and reading
- * each package's hundreds of small ones (`npm run lint` on a 30-tool server,
- * every lint asking every host: 2.2 -> 1.5 s wall, 2.2 -> 1.4 s of CPU, on the kit's build
- * machine). Bundled, they run as in the packed linter, which bundles them whole
- * (scripts/build-bin.mjs).
+ * The host frameworks that profiles run (PROFILE_PACKAGES) are bundled apart
+ * (hostBundles, below): the entry's file is the one it was when they were
+ * read from node_modules, with the path of their bundle where a package's
+ * name was, so a run on another host never loads them, and they keep their
+ * own copies of what they share with the kit (zod, the MCP SDK), as they did
+ * from node_modules. A run on their hosts reads a few large files instead of
+ * resolving and reading each package's hundreds of small ones (`npm run lint`
+ * on a 30-tool server, every lint asking every host: 2.2 -> 1.5 s wall,
+ * 2.2 -> 1.4 s of CPU, on the kit's build machine). Bundled, they run as in
+ * the packed linter, which bundles them whole (scripts/build-bin.mjs).
  */
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
@@ -197,12 +195,35 @@ export async function commandBundle(root, entry) {
         build.onResolve({ filter: PROFILE_IMPORT }, ({ path: imported }) => {
           const file = imported.replace(/\W+/g, '_');
           hosts.set(file, imported);
-          return { path: `./hosts/${file}.mjs`, external: true };
+          return { path: `${HOSTS_MARK}/${file}.mjs`, external: true };
         });
       },
     };
-    await bundle(join(root, entry), join(staged, `${name}.mjs`), { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], plugins: [toHosts], logLevel: 'warning' });
-    if (hosts.size > 0) await splitBundle(Object.fromEntries(hosts), join(staged, 'hosts'), { logLevel: 'warning', absWorkingDir: root });
+    const file = join(staged, `${name}.mjs`);
+    await bundle(join(root, entry), file, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], plugins: [toHosts], logLevel: 'warning' });
+    if (hosts.size === 0) return;
+    // The path from where this folder will be (not the staged name) to the frameworks' bundle.
+    const to = relative(join(cacheDir(root), 'cli', key, name), await hostBundles(root, hosts)).split(sep).join('/');
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`"${HOSTS_MARK}/`, `"${to}/`));
   });
   return join(path, `${name}.mjs`);
+}
+
+/** What a command's file imports a host framework by until the frameworks' bundle is built: its relative path then. */
+const HOSTS_MARK = './__host_frameworks__';
+
+/**
+ * The host frameworks a command imports (file name to the import as written),
+ * bundled together (splitBundle): the code two of them share is loaded once,
+ * as Node gave it them. Made from node_modules alone, so kept under a key of
+ * package-lock.json, this bundler and the imports, and shared by every
+ * command that imports the same: an edit of the kit's sources rebuilds a
+ * command's 1.3 MB, not the frameworks' 8 MB (a second on the build machine,
+ * for each command started after the edit).
+ */
+async function hostBundles(root, hosts) {
+  const entries = Object.fromEntries([...hosts].sort(([a], [b]) => (a < b ? -1 : 1)));
+  const key = sourcesKey(root, { files: ['package-lock.json', 'src/core/bundler.mjs'], extra: [JSON.stringify(entries)] });
+  const { path } = await cached(root, 'hosts', key, 'hosts', (staged) => splitBundle(entries, staged, { logLevel: 'warning', absWorkingDir: root }));
+  return path;
 }
