@@ -6,7 +6,7 @@
  * every build, as the same bundle started from its script.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -91,5 +91,37 @@ it("a learner's workspace gets no snapshot: it changes with every edit and start
     expect(serverCommand(serverJs).args).toEqual([serverJs]);
   } finally {
     rmSync(root, { recursive: true, force: true });
+  }
+});
+
+it('an edit the server does not read (a key of its own, the same bytes) takes the snapshot built before, and a server edit builds its own', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'snapshot-same-bytes-'));
+  /** A patch that adds `line` at the end of `file` (a fresh line each run: a key never built before). */
+  const appending = (file: string, line: string) => {
+    const text = readFileSync(join(REPO, file), 'utf8');
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    const patch = join(dir, `${file.replace(/\W+/g, '_')}.patch`);
+    writeFileSync(patch, [`diff --git a/${file} b/${file}`, `--- a/${file}`, `+++ b/${file}`, `@@ -${lines},0 +${lines + 1},1 @@`, `+${line}`, ''].join('\n'));
+    return patch;
+  };
+  const run = `${process.pid}-${Date.now()}`;
+  try {
+    const baseline = servers.baseline;
+    // The runner is in src/ (so in every server's key) and in no server's bundle.
+    const elsewhere = await buildServer([appending('src/lab/runner.ts', `// edited by test/snapshot.test.ts ${run}`)]);
+    expect(elsewhere).not.toBe(baseline);
+    expect(readFileSync(elsewhere).equals(readFileSync(baseline))).toBe(true);
+    const blob = elsewhere.replace(/\.cjs$/, '.blob');
+    // Linked, not built again: one file under two names (or more: earlier runs of this test), the baseline's bytes.
+    expect(statSync(blob).nlink).toBeGreaterThan(1);
+    expect(readFileSync(blob).equals(readFileSync(baseline.replace(/\.cjs$/, '.blob')))).toBe(true);
+    expect(serverCommand(elsewhere).args[1]).toBe(blob);
+
+    // A statement in the server's own code: other bytes, a snapshot of its own.
+    const edited = await buildServer([appending('src/minimcp/server.ts', `(globalThis as Record<string, unknown>).snapshotTest = '${run}';`)]);
+    expect(readFileSync(edited).equals(readFileSync(baseline))).toBe(false);
+    expect(statSync(edited.replace(/\.cjs$/, '.blob')).nlink).toBe(1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

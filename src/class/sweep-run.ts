@@ -6,14 +6,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { cached, sourcesKey } from '../core/bundler.mjs';
+import { bundleWithHosts, cacheDir, cached, sourcesKey } from '../core/bundler.mjs';
 import { SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { REPO } from '../lab/paths.js';
 import { PROFILES } from '../lab/profiles/index.js';
 import type { RunResult } from '../lab/runner.js';
 import { sharesServer } from '../lab/server-pool.js';
-import { baselineName, BuildError, buildServers, bundle, bundleDigest, patchChain, solutionPatch } from '../lab/variants.js';
+import { baselineName, BuildError, buildServers, bundleDigest, patchChain, solutionPatch } from '../lab/variants.js';
 import { runInputs, runKey, sha256, type CachedRun, type RunCache, type RunInputs } from './sweep-cache.js';
 import { newWorkerState, Schedule, type WorkerState } from './sweep-schedule.js';
 import type { RunTask, WorkerReply, WorkerStopped } from './sweep-worker.js';
@@ -26,7 +26,11 @@ import { addWork, cellVerdict, defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION
 /** The worker, bundled into the kit's cache (by content), so it starts the same from tsx, vitest or a launched bundle. */
 export async function workerBundle(): Promise<string> {
   const key = sourcesKey(REPO, { dirs: ['src'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
-  const built = await cached(REPO, 'class', key, 'sweep-worker.mjs', (staged) => bundle(join(REPO, 'src', 'class', 'sweep-worker.ts'), staged, ['esbuild']));
+  // The host frameworks come from their own bundle (src/core/bundler.mjs): a worker whose runs are on the kit's own
+  // profiles never loads them, and an edit of the kit does not bundle them again.
+  const built = await cached(REPO, 'class', key, 'sweep-worker.mjs', (staged) =>
+    bundleWithHosts(REPO, join(REPO, 'src', 'class', 'sweep-worker.ts'), staged, join(cacheDir(REPO), 'class', key), ['esbuild']),
+  );
   return built.path;
 }
 

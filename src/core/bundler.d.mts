@@ -40,11 +40,14 @@ export function bundle(entry: string, outfile: string, options?: BundleOptions):
 /** ES modules in `outdir`, one `<name>.mjs` per entry (a file, or a package specifier resolved from `absWorkingDir`), what they share in chunks under `chunks/`. */
 export function splitBundle(entries: Record<string, string>, outdir: string, options?: { logLevel?: 'silent' | 'warning'; absWorkingDir?: string }): Promise<void>;
 
-/** The npm packages of the host frameworks that profiles run (src/lab/profiles/), bundled apart from the kit by commandBundle. */
+/** The npm packages of the host frameworks that profiles run (src/lab/profiles/), bundled apart from the kit (bundleWithHosts). */
 export const PROFILE_PACKAGES: string[];
 
 /** The cached file or folder `<cache>/<kind>/<key>/<name>`, made by `make(staged, final)` when missing and renamed into place once complete. */
 export function cached(root: string, kind: string, key: string, name: string, make: (staged: string, final: string) => Promise<void>): Promise<{ path: string; built: boolean }>;
 
-/** The cached bundle of a command-line entry point (`scripts/lab.ts`, relative to root), built when the kit's sources changed: the path of its entry file (the host frameworks bundled beside it, in hosts/), what scripts/launch.mjs starts. */
+/** The cached bundle of a command-line entry point (`scripts/lab.ts`, relative to root), built when the kit's sources changed: the path of its entry file (the host frameworks in their own bundle, shared by the commands), what scripts/launch.mjs starts. */
 export function commandBundle(root: string, entry: string): Promise<string>;
+
+/** One ES module of `entry` in `file`, the host frameworks it imports loaded from their own bundle by a path relative to `folder`, where `file` will be once renamed into place. */
+export function bundleWithHosts(root: string, entry: string, file: string, folder: string, external?: string[]): Promise<void>;

@@ -187,26 +187,34 @@ const PROFILE_IMPORT = new RegExp(`^(${PROFILE_PACKAGES.map((p) => p.replaceAll(
 export async function commandBundle(root, entry) {
   const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
   const name = entry.replace(/\W+/g, '_');
-  const { path } = await cached(root, 'cli', key, name, async (staged) => {
-    const hosts = new Map();
-    const toHosts = {
-      name: 'host-frameworks',
-      setup(build) {
-        build.onResolve({ filter: PROFILE_IMPORT }, ({ path: imported }) => {
-          const file = imported.replace(/\W+/g, '_');
-          hosts.set(file, imported);
-          return { path: `${HOSTS_MARK}/${file}.mjs`, external: true };
-        });
-      },
-    };
-    const file = join(staged, `${name}.mjs`);
-    await bundle(join(root, entry), file, { external: ['esbuild', 'marked-terminal', '@inquirer/prompts'], plugins: [toHosts], logLevel: 'warning' });
-    if (hosts.size === 0) return;
-    // The path from where this folder will be (not the staged name) to the frameworks' bundle.
-    const to = relative(join(cacheDir(root), 'cli', key, name), await hostBundles(root, hosts)).split(sep).join('/');
-    writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`"${HOSTS_MARK}/`, `"${to}/`));
-  });
+  const { path } = await cached(root, 'cli', key, name, (staged) =>
+    bundleWithHosts(root, join(root, entry), join(staged, `${name}.mjs`), join(cacheDir(root), 'cli', key, name), ['esbuild', 'marked-terminal', '@inquirer/prompts']),
+  );
   return join(path, `${name}.mjs`);
+}
+
+/**
+ * One ES module of `entry` in `file`, with the host frameworks it imports
+ * (PROFILE_PACKAGES) left out, imported from their own bundle (hostBundles)
+ * by a path relative to `folder`, where `file` is renamed to once complete.
+ * For the commands (above) and the sweep's worker (src/class/sweep-run.ts).
+ */
+export async function bundleWithHosts(root, entry, file, folder, external = []) {
+  const hosts = new Map();
+  const toHosts = {
+    name: 'host-frameworks',
+    setup(build) {
+      build.onResolve({ filter: PROFILE_IMPORT }, ({ path: imported }) => {
+        const name = imported.replace(/\W+/g, '_');
+        hosts.set(name, imported);
+        return { path: `${HOSTS_MARK}/${name}.mjs`, external: true };
+      });
+    },
+  };
+  await bundle(entry, file, { external, plugins: [toHosts], logLevel: 'warning' });
+  if (hosts.size === 0) return;
+  const to = relative(folder, await hostBundles(root, hosts)).split(sep).join('/');
+  writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`"${HOSTS_MARK}/`, `"${to}/`));
 }
 
 /** What a command's file imports a host framework by until the frameworks' bundle is built: its relative path then. */

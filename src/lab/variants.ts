@@ -7,7 +7,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash, type Hash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { bundle as bundleFile, cached, sourcesHash } from '../core/bundler.mjs';
@@ -212,7 +212,7 @@ export async function buildServer(patches: string[] = [], root = REPO, sources?:
       // The kit's own servers (baseline, breaks, solutions) start hundreds of times; a learner's workspace changes with
       // every edit and starts a few times per check, less than the 0.4 s a snapshot takes to build. The snapshot is made
       // before the script is renamed into place: a build interrupted half-way is never taken from the cache.
-      if (root === REPO) await buildSnapshot(staged, snapshotOf(final));
+      if (root === REPO && !sameServerSnapshot(staged, snapshotOf(final))) await buildSnapshot(staged, snapshotOf(final));
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -261,6 +261,42 @@ async function buildSnapshot(script: string, blob: string): Promise<void> {
     // Not tried again for this build: it starts from its script.
     writeFileSync(`${blob}.failed`, '');
   }
+}
+
+/**
+ * Takes the snapshot of a server built before with the very same bytes, if
+ * there is one. A server's key is read from all of src/ before anything is
+ * bundled, so an edit that leaves the server's code as it was (the runner, a
+ * profile, a page) gives every server a new key and the same file; its
+ * snapshot, made from the script alone, is the same too, and taking it is a
+ * link where building it is 0.4 to 1 s of CPU (several servers a lab). Only
+ * scripts of the same size are read to be compared.
+ */
+function sameServerSnapshot(script: string, blob: string): boolean {
+  const servers = dirname(dirname(blob));
+  const size = statSync(script).size;
+  let bytes: Buffer | undefined;
+  for (const dir of readdirSync(servers)) {
+    const other = join(servers, dir, 'server.cjs');
+    const otherBlob = snapshotOf(other);
+    if (otherBlob === blob || statSync(other, { throwIfNoEntry: false })?.size !== size || !existsSync(otherBlob)) continue;
+    const staged = `${blob}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      bytes ??= readFileSync(script);
+      if (!readFileSync(other).equals(bytes)) continue;
+      try {
+        linkSync(otherBlob, staged);
+      } catch {
+        copyFileSync(otherBlob, staged);
+      }
+      renameSync(staged, blob);
+      return true;
+    } catch {
+      // Pruned by another process meanwhile: look on, or build it.
+      rmSync(staged, { force: true });
+    }
+  }
+  return false;
 }
 
 /**
