@@ -25,6 +25,15 @@ const LINES: { id: number; method: string; params?: unknown }[] = [
   { id: 7, method: 'no/such/method' },
 ];
 
+/** A patch like a break's, in `dir`, that adds `line` at the end of the kit's `file`. */
+function appending(dir: string, file: string, line: string): string {
+  const text = readFileSync(join(REPO, file), 'utf8');
+  const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  const patch = join(dir, `${file.replace(/\W+/g, '_')}.patch`);
+  writeFileSync(patch, [`diff --git a/${file} b/${file}`, `--- a/${file}`, `+++ b/${file}`, `@@ -${lines},0 +${lines + 1},1 @@`, `+${line}`, ''].join('\n'));
+  return patch;
+}
+
 async function transcript(start: { command: string; args: string[] }): Promise<{ replies: string[]; stderr: string }> {
   const server = new RawServer([], '', start);
   const replies: string[] = [];
@@ -58,18 +67,7 @@ it('a kit server whose modules throw at start gets no snapshot, and starts from 
   const dir = mkdtempSync(join(tmpdir(), 'snapshot-throws-'));
   try {
     // A patch like a break's, applied to the kit's own sources: the tool's module throws when loaded.
-    const tool = readFileSync(join(REPO, 'src', 'minimcp', 'tools', 'conjugate.ts'), 'utf8');
-    const lines = tool.split('\n').length - (tool.endsWith('\n') ? 1 : 0);
-    const patch = join(dir, 'throws.patch');
-    writeFileSync(patch, [
-      'diff --git a/src/minimcp/tools/conjugate.ts b/src/minimcp/tools/conjugate.ts',
-      '--- a/src/minimcp/tools/conjugate.ts',
-      '+++ b/src/minimcp/tools/conjugate.ts',
-      `@@ -${lines},0 +${lines + 1},1 @@`,
-      "+throw new Error('a module that throws at start');",
-      '',
-    ].join('\n'));
-    const serverJs = await buildServer([patch]);
+    const serverJs = await buildServer([appending(dir, 'src/minimcp/tools/conjugate.ts', "throw new Error('a module that throws at start');")]);
     const start = serverCommand(serverJs, ['--build', 'mcpserver-1.32']);
     expect(start.args).toEqual([serverJs, '--build', 'mcpserver-1.32']);
     const result = spawnSync(start.command, start.args, { input: '', encoding: 'utf8' });
@@ -96,19 +94,12 @@ it("a learner's workspace gets no snapshot: it changes with every edit and start
 
 it('an edit the server does not read (a key of its own, the same bytes) takes the snapshot built before, and a server edit builds its own', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'snapshot-same-bytes-'));
-  /** A patch that adds `line` at the end of `file` (a fresh line each run: a key never built before). */
-  const appending = (file: string, line: string) => {
-    const text = readFileSync(join(REPO, file), 'utf8');
-    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-    const patch = join(dir, `${file.replace(/\W+/g, '_')}.patch`);
-    writeFileSync(patch, [`diff --git a/${file} b/${file}`, `--- a/${file}`, `+++ b/${file}`, `@@ -${lines},0 +${lines + 1},1 @@`, `+${line}`, ''].join('\n'));
-    return patch;
-  };
+  // A fresh line each run: keys never built before.
   const run = `${process.pid}-${Date.now()}`;
   try {
     const baseline = servers.baseline;
     // The runner is in src/ (so in every server's key) and in no server's bundle.
-    const elsewhere = await buildServer([appending('src/lab/runner.ts', `// edited by test/snapshot.test.ts ${run}`)]);
+    const elsewhere = await buildServer([appending(dir, 'src/lab/runner.ts', `// edited by test/snapshot.test.ts ${run}`)]);
     expect(elsewhere).not.toBe(baseline);
     expect(readFileSync(elsewhere).equals(readFileSync(baseline))).toBe(true);
     const blob = elsewhere.replace(/\.cjs$/, '.blob');
@@ -118,7 +109,7 @@ it('an edit the server does not read (a key of its own, the same bytes) takes th
     expect(serverCommand(elsewhere).args[1]).toBe(blob);
 
     // A statement in the server's own code: other bytes, a snapshot of its own.
-    const edited = await buildServer([appending('src/minimcp/server.ts', `(globalThis as Record<string, unknown>).snapshotTest = '${run}';`)]);
+    const edited = await buildServer([appending(dir, 'src/minimcp/server.ts', `(globalThis as Record<string, unknown>).snapshotTest = '${run}';`)]);
     expect(readFileSync(edited).equals(readFileSync(baseline))).toBe(false);
     expect(statSync(edited.replace(/\.cjs$/, '.blob')).nlink).toBe(1);
   } finally {
