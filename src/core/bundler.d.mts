@@ -43,6 +43,9 @@ export function splitBundle(entries: Record<string, string>, outdir: string, opt
 /** The npm packages of the host frameworks that profiles run (src/lab/profiles/), bundled apart from the kit (bundleWithHosts). */
 export const PROFILE_PACKAGES: string[];
 
+/** A name beside `path` for a file written in full before it is renamed to `path`: its own per process and call. */
+export function stagedPath(path: string): string;
+
 /** The cached file or folder `<cache>/<kind>/<key>/<name>`, made by `make(staged, final)` when missing and renamed into place once complete. */
 export function cached(root: string, kind: string, key: string, name: string, make: (staged: string, final: string) => Promise<void>): Promise<{ path: string; built: boolean }>;
 

@@ -134,12 +134,17 @@ export async function cached(root, kind, key, name, make) {
   return building;
 }
 
+/** A name beside `path` for a file written in full before it is renamed to `path`: its own per process and call. */
+export function stagedPath(path) {
+  return `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+}
+
 /** Builds under way in this process, by the file they make. */
 const inFlight = new Map();
 
 async function makeCached(outfile, make) {
   mkdirSync(dirname(outfile), { recursive: true });
-  const staged = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const staged = stagedPath(outfile);
   try {
     await make(staged, outfile);
     try {

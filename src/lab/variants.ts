@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { bundle as bundleFile, cached, sourcesHash } from '../core/bundler.mjs';
+import { bundle as bundleFile, cached, sourcesHash, stagedPath } from '../core/bundler.mjs';
 import { BREAKS_DIR, REPO, SOLUTIONS_DIR } from './paths.js';
 import { UserError } from '../core/user-error.js';
 import { forUser } from '../core/cwd.js';
@@ -251,7 +251,7 @@ function snapshotOf(serverJs: string): string {
  * where the learner sees the error as before.
  */
 async function buildSnapshot(script: string, blob: string): Promise<void> {
-  const staged = `${blob}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const staged = stagedPath(blob);
   try {
     // Not execFileSync: several servers build at once (the sweep, the tests' setup), each its own process.
     await execFileAsync(process.execPath, ['--snapshot-blob', staged, '--build-snapshot', script], { timeout: 20_000 });
@@ -280,7 +280,7 @@ function sameServerSnapshot(script: string, blob: string): boolean {
     const other = join(servers, dir, 'server.cjs');
     const otherBlob = snapshotOf(other);
     if (otherBlob === blob || statSync(other, { throwIfNoEntry: false })?.size !== size || !existsSync(otherBlob)) continue;
-    const staged = `${blob}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const staged = stagedPath(blob);
     try {
       bytes ??= readFileSync(script);
       if (!readFileSync(other).equals(bytes)) continue;
