@@ -5,7 +5,7 @@
  * `npm run doctor` work on it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { REPO } from './server.js';
@@ -23,6 +23,39 @@ export function kitCopy(): string {
     copyFileSync(join(REPO, file), join(dir, file));
   }
   return dir;
+}
+
+/**
+ * The checkout's node_modules (the full install `npm ci` made) put into `copy`
+ * as hard links: a second of disk work where `npm ci` in the copy unpacks
+ * some 800 MB again (27 CPU-s on the build machine). Left out: the kit's own
+ * bundle cache (a clone has none) and vite's, and npm's hidden lockfile is
+ * copied, not linked, so that nothing npm writes in the copy reaches the
+ * checkout. A file is copied where it cannot be linked (another disk).
+ */
+export function linkInstall(copy: string): void {
+  const from = join(REPO, 'node_modules');
+  if (!existsSync(from)) throw new Error(`no ${from}: run npm ci first`);
+  const skip = new Set(['.cache', '.vite', '.vite-temp', '.package-lock.json'].map((name) => join(from, name)));
+  const walk = (src: string, dst: string) => {
+    mkdirSync(dst, { recursive: true });
+    for (const entry of readdirSync(src, { withFileTypes: true })) {
+      const s = join(src, entry.name);
+      const d = join(dst, entry.name);
+      if (skip.has(s)) continue;
+      if (entry.isDirectory()) walk(s, d);
+      else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(s), d);
+      else {
+        try {
+          linkSync(s, d);
+        } catch {
+          copyFileSync(s, d);
+        }
+      }
+    }
+  };
+  walk(from, join(copy, 'node_modules'));
+  if (existsSync(join(from, '.package-lock.json'))) copyFileSync(join(from, '.package-lock.json'), join(copy, 'node_modules', '.package-lock.json'));
 }
 
 export function removeKitCopies(): void {
