@@ -16,8 +16,8 @@
  * rule, so a tree that is not the one `npm ci --omit=dev` lays out fails
  * here. (On the build machine, 2026-12-05: the same 821 required and no dev
  * package either way; `npm ci --omit=dev` took 27 CPU-s, the link and the
- * prune 3.) A newcomer's real `npm ci --omit=dev` is the README's first
- * command, tried on a fresh clone before each release.
+ * prune 3.) The real `npm ci --omit=dev` is the README's first command,
+ * which a newcomer's run on a fresh clone tries before a change lands.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -31,7 +31,7 @@ export function kitCopy(): string {
  * some 800 MB again (27 CPU-s on the build machine). Left out: the kit's own
  * bundle cache (a clone has none) and vite's, and npm's hidden lockfile is
  * copied, not linked, so that nothing npm writes in the copy reaches the
- * checkout. A file is copied where it cannot be linked (another disk).
+ * checkout. A file is copied where it cannot be linked.
  */
 export function linkInstall(copy: string): void {
   const from = join(REPO, 'node_modules');
@@ -48,7 +48,9 @@ export function linkInstall(copy: string): void {
       else {
         try {
           linkSync(s, d);
-        } catch {
+        } catch (error) {
+          // Another disk (EXDEV), or a file system without hard links: a copy is the same tree, only slower.
+          if (!['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
           copyFileSync(s, d);
         }
       }
