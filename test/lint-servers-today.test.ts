@@ -7,8 +7,9 @@
  *  - OpenAI function calling refuses a function description over 1,024
  *    characters (getsentry/sentry-mcp#106: "Invalid 'tools[13].function.description':
  *    string too long");
- *  - the Gemini API's legacy `parameters` field of 2025-02 (Continue) refuses any
- *    keyword its Schema message lacks, `propertyNames` among them;
+ *  - the Gemini API's legacy `parameters` field (Continue's of 2025-02, and
+ *    the API's own of 2026) refuses any keyword its Schema message lacks,
+ *    `propertyNames` among them, wherever it stands;
  *  - a union of two objects is refused by no host of today, so it is a warning
  *    that names who is hurt (Continue 2025-02 refuses it; Langflow collapses it).
  */
@@ -59,6 +60,22 @@ describe('Firecrawl (3.26.0): propertyNames', () => {
     expect(extract.hosts['continue-gemini-2025-02']!.verdict).toBe('refused');
     expect(extract.hosts['continue-gemini-2025-02']!.detail).toMatch(/propertyNames|Unknown name/);
     expect(extract.hosts['gemini-cli-2025-11']!.verdict).not.toBe('refused');
+  });
+
+  it("is an error on today's Gemini parameters field wherever it stands, also in a tool the field refuses first for its $schema", async () => {
+    const report = await lintTools(tools, 'firecrawl-mcp', undefined, TODAY);
+    const scrape = report.tools.find((t) => t.name === 'firecrawl_scrape')!;
+    // Refused, and first for something else: the 2020-12 $schema every Firecrawl tool declares (an unknown name to the field).
+    expect(scrape.hosts['gemini-parameters-2026-09']!.verdict).toBe('refused');
+    expect(scrape.hosts['gemini-parameters-2026-09']!.detail).toMatch(/Unknown name "\$schema"/);
+    const names = scrape.findings.find((f) => f.path === '/inputSchema/properties/jsonOptions/properties/schema/propertyNames')!;
+    expect(names.severity).toBe('error');
+    const gemini = names.hurts!.find((h) => h.host === 'gemini-parameters-2026-09')!;
+    expect(gemini.verdict).toBe('refused');
+    // What the field says of the keyword on its own.
+    expect(gemini.what).toMatch(/Unknown name "propertyNames"/);
+    // A host that takes propertyNames is not named: gemini-json-schema-2026-11 (parametersJsonSchema takes JSON Schema as published).
+    expect(names.hurts!.map((h) => h.host)).not.toContain('gemini-json-schema-2026-11');
   });
 });
 

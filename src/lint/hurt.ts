@@ -9,14 +9,20 @@
  * drops the whole tool is asked once more, on the tool with this one cause
  * taken away (`withoutCause`, the kit's own rewrite of that shape): if it
  * then takes the tool, the cause is what it refuses. If it still refuses,
- * another cause decides (GitHub's create_pull_request_review: Continue's
- * legacy Gemini field refuses its additionalProperties first, OpenAI strict
- * mode its optional parameters, whatever its union does), and this finding
- * does not claim the refusal.
+ * another cause refuses it too, and this one is asked about alone
+ * (`keywordAlone`): its keyword on the path to it, every schema on the way
+ * cut down to its type, against the same without the keyword. A host that
+ * takes the second and refuses the first refuses this cause wherever it
+ * stands: Firecrawl's `propertyNames` on Gemini's `parameters` field, which
+ * every Firecrawl tool's 2020-12 `$schema` gets refused first. Else another
+ * cause decides (GitHub's create_pull_request_review: Continue's legacy
+ * Gemini field refuses its additionalProperties first, OpenAI strict mode
+ * its optional parameters, whatever its union does), and this finding does
+ * not claim the refusal.
  */
 import { getProfile } from '../lab/profiles/index.js';
 import { hostVerdict } from './hosts.js';
-import { atPointer, followRef, reach } from './refs.js';
+import { atPointer, followRef, pointerParts, reach } from './refs.js';
 import { isObject, type Finding, type HostVerdict, type Hurt, type ListedTool } from './types.js';
 import type { Answers } from './verdicts.js';
 
@@ -134,6 +140,55 @@ export function withoutCause(schema: Record<string, unknown>, finding: Finding):
   }
 }
 
+/**
+ * The rules whose cause is one keyword of one schema, named by the finding's
+ * path. Not a union: its branches are schemas with keywords of their own (an
+ * `additionalProperties` a host refuses), and a refusal of the union asked
+ * about alone would be theirs as often as its own.
+ */
+const KEYWORD_RULES: ReadonlySet<string> = new Set(['untaught', 'const', 'type-list']);
+
+/**
+ * A finding's keyword alone (`probe`), on the path to it from the root, and
+ * the same without it (`control`): every schema on the way cut down to its
+ * type and the one step down (a property, `items` or `additionalProperties`),
+ * the schema that holds the keyword to its type and the keyword. Null for a
+ * rule whose cause is not one keyword, a path through anything else (a
+ * union's branch, a definition), or a keyword whose value refers elsewhere.
+ */
+export function keywordAlone(schema: Record<string, unknown>, finding: Finding): { probe: Record<string, unknown>; control: Record<string, unknown> } | null {
+  if (!KEYWORD_RULES.has(finding.rule) || !finding.path.startsWith('/inputSchema')) return null;
+  const parts = pointerParts(finding.path.slice('/inputSchema'.length));
+  if (parts === null || parts.length === 0) return null;
+  const key = parts.at(-1)!;
+  /** The schemas on the way down, each with the step taken from it. */
+  const path: { node: Record<string, unknown>; step: 'properties' | 'items' | 'additionalProperties'; name?: string }[] = [];
+  let owner: unknown = schema;
+  for (let i = 0; i < parts.length - 1; i++) {
+    if (!isObject(owner)) return null;
+    const part = parts[i]!;
+    if (part === 'properties' && i + 1 < parts.length - 1 && isObject(owner.properties)) {
+      const name = parts[++i]!;
+      path.push({ node: owner, step: part, name });
+      owner = owner.properties[name];
+    } else if (part === 'items' || part === 'additionalProperties') {
+      path.push({ node: owner, step: part });
+      owner = owner[part];
+    } else return null;
+  }
+  if (!isObject(owner) || !Object.hasOwn(owner, key) || JSON.stringify(owner[key]).includes('"$ref"')) return null;
+  const typeOf = (node: Record<string, unknown>, fallback?: string) => (typeof node.type === 'string' ? { type: node.type } : fallback ? { type: fallback } : {});
+  const build = (withKeyword: boolean) => {
+    // The root of an inputSchema is an object (MCP); a type list is the keyword itself, not kept beside it.
+    let node: Record<string, unknown> = { ...(key === 'type' ? {} : typeOf(owner as Record<string, unknown>, path.length === 0 ? 'object' : undefined)), ...(withKeyword ? { [key]: clone((owner as Record<string, unknown>)[key]) } : {}) };
+    for (const { node: here, step, name } of [...path].reverse()) {
+      node = step === 'properties' ? { ...typeOf(here, 'object'), properties: { [name!]: node } } : step === 'items' ? { ...typeOf(here, 'array'), items: node } : { ...typeOf(here, 'object'), additionalProperties: node };
+    }
+    return node;
+  };
+  return { probe: build(true), control: build(false) };
+}
+
 /** The first line of a host's text, for a message. */
 function firstLine(text: string): string {
   return text.split('\n')[0]!.trim();
@@ -150,14 +205,22 @@ export async function hurtsOf(
   ask: (host: string, inputSchema: Record<string, unknown>) => Promise<HostVerdict>,
 ): Promise<Hurt[]> {
   const hurts: Hurt[] = [];
+  const takes = (verdict: HostVerdict) => !FAILS.has(verdict.verdict) && verdict.verdict !== 'unknown';
   let without: Record<string, unknown> | null | undefined;
+  let alone: ReturnType<typeof keywordAlone> | undefined;
   for (const [host, v] of Object.entries(verdicts)) {
     if (FAILS.has(v.verdict)) {
       if (!isObject(tool.inputSchema)) continue;
       if (without === undefined) without = withoutCause(tool.inputSchema, finding);
       if (without === null) continue;
-      const after = await ask(host, without);
-      if (!FAILS.has(after.verdict) && after.verdict !== 'unknown') hurts.push({ host, verdict: v.verdict as 'refused' | 'dropped', what: firstLine(v.detail) });
+      if (takes(await ask(host, without))) {
+        hurts.push({ host, verdict: v.verdict as 'refused' | 'dropped', what: firstLine(v.detail) });
+        continue;
+      }
+      if (alone === undefined) alone = keywordAlone(tool.inputSchema, finding);
+      if (alone === null) continue;
+      const [control, probe] = await Promise.all([ask(host, alone.control), ask(host, alone.probe)]);
+      if (takes(control) && FAILS.has(probe.verdict)) hurts.push({ host, verdict: v.verdict as 'refused' | 'dropped', what: firstLine(probe.detail) });
     } else if (v.verdict === 'lossy') {
       const here = (v.lost ?? []).filter((l) => l.path === finding.path);
       if (here.length > 0) hurts.push({ host, verdict: 'lossy', what: here.map((l) => l.what).join('; ') });

@@ -28,13 +28,19 @@ function unescape(raw: string): string | null {
   }
 }
 
+/** A JSON Pointer's reference tokens, unescaped; null when one cannot be read. */
+export function pointerParts(pointer: string): string[] | null {
+  if (pointer === '') return [];
+  const parts = pointer.slice(1).split('/').map(unescape);
+  return parts.includes(null) ? null : (parts as string[]);
+}
+
 /** The node a pointer names inside `root`, or undefined. */
 export function atPointer(root: unknown, pointer: string): unknown {
-  if (pointer === '') return root;
+  const parts = pointerParts(pointer);
+  if (parts === null) return undefined;
   let node: unknown = root;
-  for (const raw of pointer.slice(1).split('/')) {
-    const part = unescape(raw);
-    if (part === null) return undefined;
+  for (const part of parts) {
     if (Array.isArray(node) && /^\d+$/.test(part)) node = node[Number(part)];
     else if (isObject(node) && Object.hasOwn(node, part)) node = node[part];
     else return undefined;
