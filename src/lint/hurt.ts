@@ -13,8 +13,8 @@
  * (`keywordAlone`): its keyword on the path to it, every schema on the way
  * cut down to its type, against the same without the keyword. A host that
  * takes the second and refuses the first refuses this cause wherever it
- * stands: Firecrawl's `propertyNames` on Gemini's `parameters` field, which
- * every Firecrawl tool's 2020-12 `$schema` gets refused first. Else another
+ * stands: Firecrawl's `propertyNames` on Gemini's `parameters` field, in
+ * tools the field refuses first for their 2020-12 `$schema`. Else another
  * cause decides (GitHub's create_pull_request_review: Continue's legacy
  * Gemini field refuses its additionalProperties first, OpenAI strict mode
  * its optional parameters, whatever its union does), and this finding does
@@ -32,6 +32,9 @@ export const HOST_JUDGED: ReadonlySet<string> = new Set([
 ]);
 
 const FAILS = new Set(['refused', 'dropped']);
+
+/** Whether a host takes a tool: neither refused nor dropped, and an answer the kit could reach. */
+const takes = (verdict: HostVerdict) => !FAILS.has(verdict.verdict) && verdict.verdict !== 'unknown';
 
 function clone<T>(value: T): T {
   return structuredClone(value);
@@ -205,7 +208,6 @@ export async function hurtsOf(
   ask: (host: string, inputSchema: Record<string, unknown>) => Promise<HostVerdict>,
 ): Promise<Hurt[]> {
   const hurts: Hurt[] = [];
-  const takes = (verdict: HostVerdict) => !FAILS.has(verdict.verdict) && verdict.verdict !== 'unknown';
   let without: Record<string, unknown> | null | undefined;
   let alone: ReturnType<typeof keywordAlone> | undefined;
   for (const [host, v] of Object.entries(verdicts)) {
@@ -257,21 +259,20 @@ async function sharedCauses(
   host: string,
   ask: (host: string, inputSchema: Record<string, unknown>) => Promise<HostVerdict>,
 ): Promise<Finding[]> {
-  const takes = async (without: Finding[]) => {
+  const takesWithout = async (without: Finding[]) => {
     let rewritten: Record<string, unknown> = schema;
     for (const cause of without) rewritten = withoutCause(rewritten, cause) ?? rewritten;
-    const after = await ask(host, rewritten);
-    return !FAILS.has(after.verdict) && after.verdict !== 'unknown';
+    return takes(await ask(host, rewritten));
   };
   const removed: Finding[] = [];
   for (const cause of causes) {
     if (withoutCause(schema, cause) === null) continue;
     removed.push(cause);
-    if (!(await takes(removed))) continue;
+    if (!(await takesWithout(removed))) continue;
     let needed = [...removed];
     for (const cause of removed) {
       const fewer = needed.filter((c) => c !== cause);
-      if (await takes(fewer)) needed = fewer;
+      if (await takesWithout(fewer)) needed = fewer;
     }
     return needed;
   }
