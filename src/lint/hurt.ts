@@ -180,10 +180,12 @@ export function keywordAlone(schema: Record<string, unknown>, finding: Finding):
     } else return null;
   }
   if (!isObject(owner) || !Object.hasOwn(owner, key) || JSON.stringify(owner[key]).includes('"$ref"')) return null;
+  const holder = owner;
   const typeOf = (node: Record<string, unknown>, fallback?: string) => (typeof node.type === 'string' ? { type: node.type } : fallback ? { type: fallback } : {});
+  // The root of an inputSchema is an object (MCP); a type list is the keyword itself, not kept beside it.
+  const holderType = key === 'type' ? {} : typeOf(holder, path.length === 0 ? 'object' : undefined);
   const build = (withKeyword: boolean) => {
-    // The root of an inputSchema is an object (MCP); a type list is the keyword itself, not kept beside it.
-    let node: Record<string, unknown> = { ...(key === 'type' ? {} : typeOf(owner as Record<string, unknown>, path.length === 0 ? 'object' : undefined)), ...(withKeyword ? { [key]: clone((owner as Record<string, unknown>)[key]) } : {}) };
+    let node: Record<string, unknown> = { ...holderType, ...(withKeyword ? { [key]: clone(holder[key]) } : {}) };
     for (const { node: here, step, name } of [...path].reverse()) {
       node = step === 'properties' ? { ...typeOf(here, 'object'), properties: { [name!]: node } } : step === 'items' ? { ...typeOf(here, 'array'), items: node } : { ...typeOf(here, 'object'), additionalProperties: node };
     }
