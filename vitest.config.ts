@@ -1,8 +1,27 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
+import { hostsDir, isHostImport } from './src/core/bundler.mjs';
 import LongestFirst from './test/setup/sequencer.js';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The host frameworks are installed apart, in hosts/ (`npm ci --prefix hosts`; src/core/bundler.mjs hostsDir):
+ * an import of one, from a profile or a test, is resolved from there, as the kit's bundles resolve it.
+ */
+const hostFrameworks: Plugin = {
+  name: 'host-frameworks',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!isHostImport(source) || importer?.startsWith(hostsDir(root))) return null;
+    return this.resolve(source, join(hostsDir(root), 'package.json'), { ...options, skipSelf: true });
+  },
+};
+
 export default defineConfig({
+  plugins: [hostFrameworks],
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/build-server.ts'],

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundle, cacheDir, cached, commandBundle, PROFILE_PACKAGES, sourcesKey } from '../src/core/bundler.mjs';
 import { REPO } from './helpers/server.js';
+import { linkHosts } from './helpers/copy.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -128,6 +129,7 @@ describe('commandBundle', () => {
     roots.push(copy);
     for (const entry of ['src', 'scripts', 'package.json', 'package-lock.json']) cpSync(join(REPO, entry), join(copy, entry), { recursive: true });
     symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'));
+    linkHosts(copy);
     writeFileSync(join(copy, 'src/lab/runner.ts'), `${readFileSync(join(copy, 'src/lab/runner.ts'), 'utf8')}\n// edited by test/bundler.test.ts\n`);
     const after = await commandBundle(copy, 'scripts/lint.ts');
     expect(realpathSync(after)).not.toBe(realpathSync(before));

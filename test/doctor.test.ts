@@ -25,15 +25,18 @@ afterAll(() => {
   removeKitCopies();
 });
 
-const runtimeCount = Object.keys((JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: object }).dependencies).length;
+// package.json's dependencies, and of its optionalDependencies the TypeScript compiler built for this computer.
+const runtimeCount = Object.keys((JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: object }).dependencies).length + 1;
+const hostsCount = Object.keys((JSON.parse(readFileSync(join(REPO, 'hosts', 'package.json'), 'utf8')) as { dependencies: object }).dependencies).length;
 
 describe('on the kit as installed here', () => {
-  it('everything is there: four ticks, "Ready", exit 0', () => {
+  it('everything is there: five ticks, "Ready", exit 0', () => {
     const r = npmRun(REPO, 'doctor', ['--lang', 'en'], { CHROMIUM_PATH: browser });
     expect(r.stderr).toBe('');
     expect(r.stdout).toContain(`✓ Node ${process.versions.node}: the kit needs >=20.`);
     expect(r.stdout).toContain(`✓ Installed: the ${runtimeCount} packages the lab commands use, at the versions the kit pins.`);
     expect(r.stdout).toContain('✓ Your notes and workspaces can be written in learners/.');
+    expect(r.stdout).toContain(`✓ The host frameworks (for --client on the framework profiles, the sweep's every-host columns, the linter's default hosts; never for the labs): installed, ${hostsCount} packages.`);
     expect(r.stdout).toContain(`✓ Chromium for the kit's own tests (npm test only; the labs do not need it): ${browser}.`);
     expect(r.stdout).toMatch(/\nReady: every lab command will work here\.\n$/);
     expect(r.status).toBe(0);

@@ -59,9 +59,9 @@ async function refusal(schema: Json): Promise<{ rejected: string; lost: string }
 /** This host's column of the linter's matrix (test/helpers/host-column.ts). */
 const column = (tools: unknown[]) => hostColumn(mastra, tools);
 
-const version = (dir: string) => (JSON.parse(readFileSync(join(REPO, 'node_modules', dir, 'package.json'), 'utf8')) as { version: string }).version;
-/** The version of `name` that `from` loads, found as Node finds it: under `from`'s own node_modules first, else hoisted to the top. */
-const versionSeenBy = (from: string, name: string) => (existsSync(join(REPO, 'node_modules', from, 'node_modules', name)) ? version(`${from}/node_modules/${name}`) : version(name));
+const version = (dir: string) => (JSON.parse(readFileSync(join(REPO, 'hosts', 'node_modules', dir, 'package.json'), 'utf8')) as { version: string }).version;
+/** The version of `name` that `from` loads, found as Node finds it: under `from`'s own node_modules first, else hoisted to the top of the hosts' install (hosts/). */
+const versionSeenBy = (from: string, name: string) => (existsSync(join(REPO, 'hosts', 'node_modules', from, 'node_modules', name)) ? version(`${from}/node_modules/${name}`) : version(name));
 
 describe('the packages the profile runs are the pinned ones', () => {
   it('Mastra 0.24.9 / 0.14.5 / 0.11.9, @ai-sdk/google 2.0.40, and zod-from-json-schema 0.5.2 under both Mastra packages (the override)', () => {

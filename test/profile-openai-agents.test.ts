@@ -15,6 +15,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { bundle, hostsDir } from '../src/core/bundler.mjs';
 import { describe, expect, it } from 'vitest';
 import { openAiAgents202510 as agents } from '../src/lab/profiles/openai-agents.js';
 import { hostVerdict } from '../src/lint/hosts.js';
@@ -119,17 +121,29 @@ describe('the real package, not a pass-through', () => {
     expect(v).toEqual({ tools: [{ name: 'get_sum_v2', description: 'Adds.', inputSchema: { ...BASELINE, additionalProperties: true } }] });
   });
 
-  it("prints nothing: the SDK's default trace exporter writes every span to stdout unless tracing is disabled", () => {
-    // In a child process without NODE_ENV=test, which the SDK reads as "tracing off" (config.ts `tracing.disabled`).
-    const code = [
-      `const { openAiAgents202510: p } = await import(${JSON.stringify(join(REPO, 'src/lab/profiles/openai-agents.ts'))});`,
-      `await p.present([{ name: 'conjugate', inputSchema: { type: 'object', properties: {} } }]);`,
-      `await (await import('@openai/agents-core')).getGlobalTraceProvider().forceFlush();`,
-      `process.stdout.write('done');`,
-    ].join('\n');
-    const { NODE_ENV: _test, ...env } = process.env;
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: REPO, env, encoding: 'utf8' });
-    expect(out).toBe('done');
+  it("prints nothing: the SDK's default trace exporter writes every span to stdout unless tracing is disabled", async () => {
+    // In a child process without NODE_ENV=test, which the SDK reads as "tracing off" (config.ts `tracing.disabled`):
+    // the profile and the package bundled together (one copy of the SDK's global trace provider), the package
+    // resolved from the host frameworks' install, as the kit's own bundles resolve it (src/core/bundler.mjs).
+    const dir = mkdtempSync(join(REPO, 'node_modules', '.cache', 'schema-breaks-agents-trace-'));
+    try {
+      writeFileSync(
+        join(dir, 'child.ts'),
+        [
+          `import { openAiAgents202510 as p } from ${JSON.stringify(join(REPO, 'src/lab/profiles/openai-agents.ts'))};`,
+          `import { getGlobalTraceProvider } from '@openai/agents-core';`,
+          `await p.present([{ name: 'conjugate', inputSchema: { type: 'object', properties: {} } }]);`,
+          `await getGlobalTraceProvider().forceFlush();`,
+          `process.stdout.write('done');`,
+        ].join('\n'),
+      );
+      await bundle(join(dir, 'child.ts'), join(dir, 'child.mjs'), { nodePaths: [join(hostsDir(REPO), 'node_modules')] });
+      const { NODE_ENV: _test, ...env } = process.env;
+      const out = execFileSync(process.execPath, [join(dir, 'child.mjs')], { cwd: REPO, env, encoding: 'utf8' });
+      expect(out).toBe('done');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('present never mutates its input', async () => {

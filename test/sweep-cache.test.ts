@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from './helpers/server.js';
+import { linkHosts } from './helpers/copy.js';
 
 /**
  * The sweep asked for: two labs under one client and one server build, 3 calls.
@@ -60,6 +61,7 @@ beforeAll(() => {
   for (const dir of ['src', 'contract', 'labs', 'breaks', 'solutions', 'scripts']) cpSync(join(REPO, dir), join(kit, dir), { recursive: true });
   for (const file of ['package.json', 'package-lock.json', 'tsconfig.json']) if (existsSync(join(REPO, file))) cpSync(join(REPO, file), join(kit, file));
   symlinkSync(join(REPO, 'node_modules'), join(kit, 'node_modules'), 'dir');
+  linkHosts(kit);
 });
 
 afterAll(() => {

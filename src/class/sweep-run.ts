@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { bundleWithHosts, cacheDir, cached, sourcesKey } from '../core/bundler.mjs';
+import { bundleWithHosts, cacheDir, cached, installedHosts, sourcesKey } from '../core/bundler.mjs';
 import { SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { DEFAULT_KNOBS } from '../lab/knobs.js';
 import { REPO } from '../lab/paths.js';
@@ -18,6 +18,7 @@ import { runInputs, runKey, sha256, type CachedRun, type RunCache, type RunInput
 import { newWorkerState, Schedule, type WorkerState } from './sweep-schedule.js';
 import type { RunTask, WorkerReply, WorkerStopped } from './sweep-worker.js';
 import { addWork, cellVerdict, defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION, sweepLabs, toSweepRun, type SweepCell, type SweepLab, type SweepOptions, type SweepReport, type SweepTiming } from './sweep-model.js';
+import { UserError } from '../core/user-error.js';
 
 // ---------------------------------------------------------------------------
 // Running
@@ -25,7 +26,7 @@ import { addWork, cellVerdict, defaultPerJob, SWEEP_FORMAT, SWEEP_FORMAT_VERSION
 
 /** The worker, bundled into the kit's cache (by content), so it starts the same from tsx, vitest or a launched bundle. */
 export async function workerBundle(): Promise<string> {
-  const key = sourcesKey(REPO, { dirs: ['src'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
+  const key = sourcesKey(REPO, { dirs: ['src'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json', 'hosts/package-lock.json'], extra: [installedHosts(REPO)] });
   // The host frameworks come from their own bundle (src/core/bundler.mjs): a worker whose runs are on the kit's own
   // profiles never loads them, and an edit of the kit does not bundle them again.
   const built = await cached(REPO, 'class', key, 'sweep-worker.mjs', (staged) =>
@@ -113,7 +114,7 @@ async function runPool(
         workers.push(worker);
         worker.on('message', (reply: WorkerReply) => {
           if (settled) return;
-          if ('error' in reply) return fail(new Error(`run ${describeTask(byId.get(reply.id)!)} failed: ${reply.error}`));
+          if ('error' in reply) return fail(reply.userError ? new UserError(reply.error) : new Error(`run ${describeTask(byId.get(reply.id)!)} failed: ${reply.error}`));
           schedule.done(state, reply.id);
           results.set(reply.id, reply.result);
           counts.roundTrips += reply.roundTrips;

@@ -20,6 +20,7 @@ import { getProfile, type ClientProfile } from '../lab/profiles/index.js';
 import { probedCall, run, type RunResult, type Workload } from '../lab/runner.js';
 import { ServerPool } from '../lab/server-pool.js';
 import type { ServerBuild } from '../minimcp/errors.js';
+import { UserError } from '../core/user-error.js';
 
 /** One run to make: what `run(variant, serverJs, settings)` needs, as plain data. */
 /**
@@ -56,7 +57,8 @@ export interface RunTask {
 }
 
 /** A run's figures, its round trips to the server (src/lab/metrics.ts serverAttempts) and its client's work, for the sweep's timing line. */
-export type WorkerReply = { id: number; result: RunResult; roundTrips: number; work: ClientWork } | { id: number; error: string };
+/** A run's figures, or its error: a person's to fix (`userError`: a host framework not installed) or the kit's (a stack). */
+export type WorkerReply = { id: number; result: RunResult; roundTrips: number; work: ClientWork } | { id: number; error: string; userError?: boolean };
 /** The last message of a thread told to stop: how many server processes it started for how many runs. */
 export interface WorkerStopped {
   stopped: { started: number; reused: number };
@@ -111,7 +113,10 @@ if (!isMainThread && parentPort) {
     }
     runTask(task).then(
       ({ result, roundTrips, work }) => port.postMessage({ id: task.id, result, roundTrips, work } satisfies WorkerReply),
-      (error: unknown) => port.postMessage({ id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply),
+      (error: unknown) =>
+        port.postMessage(
+          (error instanceof UserError ? { id: task.id, error: error.message, userError: true } : { id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }) satisfies WorkerReply,
+        ),
     );
   });
 }

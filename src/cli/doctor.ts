@@ -3,14 +3,17 @@
  * this computer have what the kit needs? Node at the version package.json's
  * `engines` asks for; every runtime dependency (package.json `dependencies`,
  * what `npm ci --omit=dev` installs) in node_modules at its pinned version;
- * a learners folder that can be written; and, for the kit's own tests only,
- * Chromium (src/core/chromium.ts). Each miss says what to do. Exit 0 when
- * everything a learner needs is there (Chromium is not), 1 otherwise.
+ * with the TypeScript compiler built for this computer (src/learn/compiler.ts);
+ * a learners folder that can be written; and, shown but never needed by a
+ * learner, the host frameworks (hosts/, `npm ci --prefix hosts`) and, for the
+ * kit's own tests, Chromium (src/core/chromium.ts). Each miss says what to
+ * do. Exit 0 when everything a learner needs is there, 1 otherwise.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
+import { hostsDir } from '../core/bundler.mjs';
 import { findChromium } from '../core/chromium.js';
 import { forUser } from '../core/cwd.js';
 import { detectLang, isLang, LANGS, type Lang } from '../core/lang.js';
@@ -18,6 +21,7 @@ import { t, type MessageId, type Values } from '../core/messages/index.js';
 import { HELP_OPTION, optionsHelp, parseOptions } from '../core/options.js';
 import { UsageError } from '../core/user-error.js';
 import { REPO } from '../lab/paths.js';
+import { COMPILER_PACKAGE } from '../learn/compiler.js';
 import { rememberedLang } from '../learn/learner.js';
 
 const OPTIONS = [
@@ -28,8 +32,9 @@ const OPTIONS = [
 const USAGE = `Usage: npm run doctor [-- --lang en|es]
 
 Checks what the kit needs on this computer: Node's version, the installed packages,
-a learners folder that can be written, and Chromium (for npm test only). Says what
-to do for each miss. Exit 0 when every lab command will work, 1 otherwise.
+a learners folder that can be written, and, never needed for the labs, the host
+frameworks (npm ci --prefix hosts) and Chromium (for npm test only). Says what to
+do for each miss. Exit 0 when every lab command will work, 1 otherwise.
 
 ${optionsHelp(OPTIONS)}`;
 
@@ -44,6 +49,7 @@ export interface Finding {
 interface Manifest {
   engines?: { node?: string };
   dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
 }
 
 function checkNode(manifest: Manifest): Finding {
@@ -56,21 +62,38 @@ function checkNode(manifest: Manifest): Finding {
 /** The version a pin names: "1.2.3", or the version of an alias "npm:other@1.2.3". */
 const pinned = (spec: string) => spec.slice(spec.lastIndexOf('@') + 1);
 
-/** Read from node_modules/<name>/package.json, not resolved: some packages' `exports` hide their package.json from require. */
-function installedVersion(name: string): string | undefined {
+/** Read from <root>/node_modules/<name>/package.json, not resolved: some packages' `exports` hide their package.json from require. */
+function installedVersion(name: string, root = REPO): string | undefined {
   try {
-    return (JSON.parse(readFileSync(join(REPO, 'node_modules', name, 'package.json'), 'utf8')) as { version?: string }).version;
+    return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version?: string }).version;
   } catch {
     return undefined;
   }
 }
 
+/** The packages of `wanted` not installed under `root` at the version they pin, as name@version. */
+function notInstalled(wanted: [string, string][], root = REPO): string[] {
+  return wanted.filter(([name, spec]) => installedVersion(name, root) !== pinned(spec)).map(([name, spec]) => `${name}@${pinned(spec)}`);
+}
+
+const listed = (names: string[]) => (names.length > 5 ? `${names.slice(0, 5).join(', ')}, ...` : names.join(', '));
+
 function checkInstall(manifest: Manifest): Finding {
-  const wanted = Object.entries(manifest.dependencies ?? {});
-  const missing = wanted.filter(([name, spec]) => installedVersion(name) !== pinned(spec)).map(([name, spec]) => `${name}@${pinned(spec)}`);
+  // Of the optional dependencies, the compiler built for this computer: npm installs the one whose os and cpu match.
+  const compiler: [string, string][] = [[COMPILER_PACKAGE, manifest.optionalDependencies?.[COMPILER_PACKAGE] ?? 'none']];
+  const wanted = [...Object.entries(manifest.dependencies ?? {}), ...compiler];
+  const missing = notInstalled(wanted);
   if (missing.length === 0) return { ok: true, needed: true, says: ['doctor.install', { count: wanted.length }] };
-  const names = missing.length > 5 ? `${missing.slice(0, 5).join(', ')}, ...` : missing.join(', ');
-  return { ok: false, needed: true, says: ['doctor.installMissing', { count: missing.length, names }], todo: ['doctor.installFix', {}] };
+  return { ok: false, needed: true, says: ['doctor.installMissing', { count: missing.length, names: listed(missing) }], todo: ['doctor.installFix', {}] };
+}
+
+/** The host frameworks' own install (hosts/package.json): a learner's path never needs it. */
+function checkHosts(): Finding {
+  const manifest = JSON.parse(readFileSync(join(hostsDir(REPO), 'package.json'), 'utf8')) as Manifest;
+  const wanted = Object.entries(manifest.dependencies ?? {});
+  const missing = notInstalled(wanted, hostsDir(REPO));
+  if (missing.length === 0) return { ok: true, needed: false, says: ['doctor.hosts', { count: wanted.length }] };
+  return { ok: false, needed: false, says: ['doctor.hostsMissing', { count: missing.length, names: listed(missing) }], todo: ['doctor.hostsFix', {}] };
 }
 
 /** Writes and removes a file in learners/, as the lab commands will (made when missing, as they make it). */
@@ -96,10 +119,10 @@ function checkChromium(lang: Lang): Finding {
   return { ok: false, needed: false, says: ['doctor.chromiumMissing', { reason }], todo: ['doctor.chromiumFix', {}] };
 }
 
-/** Every check, in the order a newcomer fixes them: Node, then the install, then the folder, then the tests' browser. */
+/** Every check, in the order a newcomer fixes them: Node, then the install, then the folder; then what only some uses need (the host frameworks, the tests' browser). */
 export function diagnose(lang: Lang): Finding[] {
   const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as Manifest;
-  return [checkNode(manifest), checkInstall(manifest), checkLearners(), checkChromium(lang)];
+  return [checkNode(manifest), checkInstall(manifest), checkLearners(), checkHosts(), checkChromium(lang)];
 }
 
 /** The findings as the terminal shows them: a mark, what was found, and under a miss what to do. */

@@ -43,6 +43,18 @@ export function splitBundle(entries: Record<string, string>, outdir: string, opt
 /** The npm packages of the host frameworks that profiles run (src/lab/profiles/), bundled apart from the kit (bundleWithHosts). */
 export const PROFILE_PACKAGES: string[];
 
+/** Whether `specifier` imports a host framework (one of PROFILE_PACKAGES, or a file in one). */
+export function isHostImport(specifier: string): boolean;
+
+/** The npm project the host frameworks are installed in (`npm ci --prefix hosts`): hosts/ under the kit at `root`. */
+export function hostsDir(root: string): string;
+
+/** Whether the package a host import names is installed (hosts/node_modules, then the kit's node_modules). */
+export function hostInstalled(root: string, specifier: string): boolean;
+
+/** Which host packages are installed, as a line for a bundle's key. */
+export function installedHosts(root: string): string;
+
 /** A name beside `path` for a file written in full before it is renamed to `path`: its own per process and call. */
 export function stagedPath(path: string): string;
 

@@ -162,13 +162,68 @@ async function makeCached(outfile, make) {
 
 /**
  * The npm packages of the host frameworks that profiles run (src/lab/profiles/),
- * by their names in package.json (aliases included), each imported by its
- * profile with import() on first use.
+ * by their names in hosts/package.json (aliases included), each imported by its
+ * profile with import() on first use. (`sdk-1-20` is the kit's own dependency,
+ * a server build the labs run; the openai-agents profile reads its types.js,
+ * so it is bundled with the hosts and found by walking up from hosts/.)
  */
 export const PROFILE_PACKAGES = ['@openai/agents-core', 'sdk-1-20', 'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1', '@langchain/mcp-adapters', '@langchain/openai', '@langchain/core', 'langchain', 'gemini-cli-core-0-17', '@mastra/core', '@mastra/mcp', '@ai-sdk/google-v5'];
 
 /** An import of one of PROFILE_PACKAGES, or of a file in one (`@langchain/core/tools`). */
 const PROFILE_IMPORT = new RegExp(`^(${PROFILE_PACKAGES.map((p) => p.replaceAll('.', '\\.')).join('|')})(/.*)?$`);
+
+/** Whether `specifier` imports a host framework (one of PROFILE_PACKAGES, or a file in one). */
+export function isHostImport(specifier) {
+  return PROFILE_IMPORT.test(specifier);
+}
+
+/**
+ * The npm project the host frameworks are installed in, apart from the kit:
+ * hosts/, with its own package.json and lockfile, installed by `npm ci
+ * --prefix hosts`. Apart, because the learner install (`npm ci --omit=dev`
+ * at the root) should neither download them (some 190 MB of the 250 it
+ * fetched when they were the kit's dependencies) nor print their peer
+ * conflicts: npm ci resolves every package of a lockfile, omitted ones
+ * included, and Mastra 0.24's own peers disagree with zod 4. Everything that
+ * imports a framework resolves it from here: the bundles below, vitest
+ * (vitest.config.ts) and the type-checker (tsconfig.json "paths").
+ */
+export function hostsDir(root) {
+  return join(root, 'hosts');
+}
+
+/** The package an import names (`@langchain/core/tools` -> `@langchain/core`). */
+function packageOf(specifier) {
+  const parts = specifier.split('/');
+  return parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+}
+
+/**
+ * Whether the package a host import names is installed where its bundle is
+ * resolved from: hosts/node_modules, then the kit's own node_modules (Node's
+ * and esbuild's resolution walk up from hosts/).
+ */
+export function hostInstalled(root, specifier) {
+  const name = packageOf(specifier);
+  return [join(hostsDir(root), 'node_modules'), join(root, 'node_modules')].some((dir) => existsSync(join(dir, name, 'package.json')));
+}
+
+/** Which host packages are installed: in the key of every bundle that imports them, so that installing the hosts rebuilds it. */
+export function installedHosts(root) {
+  return `hosts: ${PROFILE_PACKAGES.filter((p) => hostInstalled(root, p)).join(' ')}\n`;
+}
+
+/**
+ * What a command's import of a host framework that is not installed becomes:
+ * a module that throws as Node does for a package it cannot find
+ * (ERR_MODULE_NOT_FOUND), when the profile first imports it. The profile
+ * turns that into one line saying what to install (src/lab/profiles/shared.ts
+ * onFirstUse); a command on any other host never notices.
+ */
+function missingHost(specifier) {
+  const error = `Cannot find package '${packageOf(specifier)}'`;
+  return `throw Object.assign(new Error(${JSON.stringify(error)}), { code: 'ERR_MODULE_NOT_FOUND' });\n`;
+}
 
 /**
  * The bundle of a command-line entry point (`scripts/lab.ts`), rebuilt only
@@ -190,10 +245,10 @@ const PROFILE_IMPORT = new RegExp(`^(${PROFILE_PACKAGES.map((p) => p.replaceAll(
  * the packed linter, which bundles them whole (scripts/build-bin.mjs).
  */
 export async function commandBundle(root, entry) {
-  const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json'] });
+  const key = sourcesKey(root, { dirs: ['src', 'scripts'], endings: ['.ts', '.mjs', '.json'], files: ['package.json', 'package-lock.json', 'hosts/package-lock.json'], extra: [installedHosts(root)] });
   const name = entry.replace(/\W+/g, '_');
   const { path } = await cached(root, 'cli', key, name, (staged) =>
-    bundleWithHosts(root, join(root, entry), join(staged, `${name}.mjs`), join(cacheDir(root), 'cli', key, name), ['esbuild', 'marked-terminal', '@inquirer/prompts']),
+    bundleWithHosts(root, join(root, entry), join(staged, `${name}.mjs`), join(cacheDir(root), 'cli', key, name), ['esbuild', 'marked-terminal', '@inquirer/input', '@inquirer/select', '@inquirer/confirm']),
   );
   return join(path, `${name}.mjs`);
 }
@@ -210,10 +265,12 @@ export async function bundleWithHosts(root, entry, file, folder, external = []) 
     name: 'host-frameworks',
     setup(build) {
       build.onResolve({ filter: PROFILE_IMPORT }, ({ path: imported }) => {
+        if (!hostInstalled(root, imported)) return { path: imported, namespace: MISSING_HOST };
         const name = imported.replace(/\W+/g, '_');
         hosts.set(name, imported);
         return { path: `${HOSTS_MARK}/${name}.mjs`, external: true };
       });
+      build.onLoad({ filter: /.*/, namespace: MISSING_HOST }, ({ path: imported }) => ({ contents: missingHost(imported), loader: 'js' }));
     },
   };
   await bundle(entry, file, { external, plugins: [toHosts], logLevel: 'warning' });
@@ -221,6 +278,9 @@ export async function bundleWithHosts(root, entry, file, folder, external = []) 
   const to = relative(folder, await hostBundles(root, hosts)).split(sep).join('/');
   writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`"${HOSTS_MARK}/`, `"${to}/`));
 }
+
+/** esbuild's namespace for the imports of host frameworks that are not installed (missingHost). */
+const MISSING_HOST = 'host-not-installed';
 
 /** What a command's file imports a host framework by until the frameworks' bundle is built: its relative path then. */
 const HOSTS_MARK = './__host_frameworks__';
@@ -236,7 +296,9 @@ const HOSTS_MARK = './__host_frameworks__';
  */
 async function hostBundles(root, hosts) {
   const entries = Object.fromEntries([...hosts].sort(([a], [b]) => (a < b ? -1 : 1)));
-  const key = sourcesKey(root, { files: ['package-lock.json', 'src/core/bundler.mjs'], extra: [JSON.stringify(entries)] });
-  const { path } = await cached(root, 'hosts', key, 'hosts', (staged) => splitBundle(entries, staged, { logLevel: 'warning', absWorkingDir: root }));
+  const key = sourcesKey(root, { files: ['package-lock.json', 'hosts/package-lock.json', 'src/core/bundler.mjs'], extra: [JSON.stringify(entries)] });
+  // A copy of the kit without hosts/ (a test's) resolves from the kit's own node_modules, as Node would.
+  const from = existsSync(hostsDir(root)) ? hostsDir(root) : root;
+  const { path } = await cached(root, 'hosts', key, 'hosts', (staged) => splitBundle(entries, staged, { logLevel: 'warning', absWorkingDir: from }));
   return path;
 }

@@ -3,6 +3,7 @@
  * client profile, one server build and one seed, driving the workload and the
  * eval through the agent loop. It sees only what a client sees.
  */
+import { UserError } from '../core/user-error.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerBuild } from '../minimcp/errors.js';
 import { runLessonRequest, runProfileEdit, runRequest, TOOL_NAME, type CallRecord, type HostView } from './agent.js';
@@ -104,6 +105,9 @@ export async function run(variant: string, server: string | string[], settings: 
       tools = await connection.listTools();
       view = await profile.present(tools);
     } catch (error) {
+      // A host whose framework is not installed (src/lab/profiles/shared.ts onFirstUse) is the person's to fix,
+      // not the server's failure: the command says what to install, and nothing is measured.
+      if (error instanceof UserError) throw error;
       const reason = (error as Error).message;
       serverNotes.push(reason);
       view = { unreachable: /timed out|timeout/i.test(reason) ? 'timeout' : 'server-exit', reason };

@@ -31,6 +31,8 @@ import { getProfile } from '../lab/profiles/index.js';
 import { run, type RunResult, type RunSettings } from '../lab/runner.js';
 import { breakPatch, buildServer, BuildError, bundleDigest, contractOf, patchChain, serverCommand } from '../lab/variants.js';
 import { replaceFile } from './atomic.js';
+import { COMPILER_PACKAGE, compilerPath, compilerVersion } from './compiler.js';
+import { UserError } from '../core/user-error.js';
 import type { Lab, LabRun } from './catalogue.js';
 
 export interface RunComparison {
@@ -84,7 +86,7 @@ export function compilerCatchesBreak(lab: Lab, workspace: string): CompilerCatch
  */
 export function typeCheck(workspace: string): string {
   const shown = relative(REPO, workspace) || workspace;
-  const key = sourcesKey(workspace, { dirs: ['src'], endings: ['.ts', '.mts', '.cts', '.json'], extra: [tscVersion(), ...['tsconfig.json', 'package-lock.json'].map((f) => readFileSync(join(REPO, f)))] });
+  const key = sourcesKey(workspace, { dirs: ['src'], endings: ['.ts', '.mts', '.cts', '.json'], extra: [compilerVersion(), ...['tsconfig.json', 'package-lock.json'].map((f) => readFileSync(join(REPO, f)))] });
   const kept = join(CACHE_DIR, 'tsc', `${key}.txt`);
   let answer: string;
   if (existsSync(kept)) {
@@ -99,10 +101,10 @@ export function typeCheck(workspace: string): string {
 /** Where the workspace's path goes in a kept answer of the compiler: the same sources elsewhere give the same answer. */
 const WORKSPACE = '\u0000workspace';
 
-const tscVersion = () => (JSON.parse(readFileSync(join(REPO, 'node_modules', 'typescript', 'package.json'), 'utf8')) as { version: string }).version;
-
 /** The compiler on a copy of the workspace's sources: its errors, with the workspace's files named by WORKSPACE. */
 function compile(workspace: string): string {
+  const tsc = compilerPath();
+  if (!tsc) throw new UserError(`the TypeScript compiler for this computer (${COMPILER_PACKAGE}) is not installed: run npm ci --omit=dev`);
   // A copy under the kit's node_modules: wherever the workspace is, its imports (zod, the SDK) resolve to the kit's.
   mkdirSync(join(CACHE_DIR, 'tsc'), { recursive: true });
   const dir = mkdtempSync(join(CACHE_DIR, 'tsc', 'check-'));
@@ -113,7 +115,7 @@ function compile(workspace: string): string {
     writeFileSync(config, JSON.stringify({ extends: join(REPO, 'tsconfig.json'), compilerOptions: { noEmit: true, types: ['node'], typeRoots: [join(REPO, 'node_modules', '@types')] }, include: [], files: ['src/minimcp/server.ts'] }));
     // One thread: the server and what it imports are some 300 files, and on two cores the compiler's parallel
     // checkers cost a third more CPU for no shorter wait (0.7 against 1.1 CPU-s, the same answer).
-    execFileSync(join(REPO, 'node_modules', '.bin', 'tsc'), ['-p', config, '--singleThreaded'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    execFileSync(tsc, ['-p', config, '--singleThreaded'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
     return '';
   } catch (error) {
     const out = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`.trim();

@@ -16,6 +16,7 @@ import type { SeenTool } from '../lab/types.js';
 import { schemaLosses } from './loss.js';
 import { isObject, type HostVerdict, type ListedTool, type Loss } from './types.js';
 import type { Answers } from './verdicts.js';
+import { UserError } from '../core/user-error.js';
 
 export const HOST_IDS: readonly string[] = PROFILES.map((p) => p.id);
 
@@ -125,8 +126,13 @@ export function lossDetail(lost: Loss[]): string {
   return lost.map((l) => `${l.what} (${where(l.path)})`).join('; ');
 }
 
-/** A profile that throws on a schema is the kit's fault, and says so instead of passing or crashing the linter. */
+/**
+ * A profile that throws on a schema is the kit's fault, and says so instead of passing or crashing the linter. A
+ * host whose framework is not installed (a UserError: src/lab/profiles/shared.ts onFirstUse) is the person's to
+ * fix: the lint stops with the line that says what to install.
+ */
 function failed(profile: ClientProfile, error: unknown): HostVerdict {
+  if (error instanceof UserError) throw error;
   return { verdict: 'unknown', detail: `the kit's ${profile.id} profile could not read this schema (${error instanceof Error ? error.message : String(error)}): a bug in src/lab/profiles/, please report it` };
 }
 

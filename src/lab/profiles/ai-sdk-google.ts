@@ -75,7 +75,7 @@ interface Packages {
 type McpToolSet = Awaited<ReturnType<Awaited<ReturnType<Mcp['createMCPClient']>>['tools']>>;
 
 /** The three packages, imported once, on first use. */
-const packages = onFirstUse(async (): Promise<Packages> => {
+const packages = onFirstUse('ai-sdk-google-2026-11', async (): Promise<Packages> => {
   // The AI SDK prints its warnings on the console unless told not to (packages/ai/src/logger/log-warnings.ts).
   (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
   const [ai, google, mcp] = await Promise.all([import('ai-sdk-6'), import('ai-sdk-google-3'), import('ai-sdk-mcp-1')]);

@@ -39,7 +39,7 @@ type SchemaValidatorClass = { validate(schema: unknown, data: unknown): string |
  * process, as it lives as long as the gemini-cli process: a schema object it
  * compiled once is cached.
  */
-const schemaValidator = onFirstUse(async (): Promise<SchemaValidatorClass> => (await import('gemini-cli-core-0-17/dist/src/utils/schemaValidator.js')).SchemaValidator);
+const schemaValidator = onFirstUse('gemini-cli-2025-11', async (): Promise<SchemaValidatorClass> => (await import('gemini-cli-core-0-17/dist/src/utils/schemaValidator.js')).SchemaValidator);
 
 /**
  * `BaseDeclarativeTool.build()` at v0.17.0: the validator's text, or the

@@ -87,7 +87,7 @@ type LcTool = Awaited<ReturnType<Adapters['loadMcpTools']>>[number];
 export const SERVER_NAME = '<server>';
 
 /** The packages, imported once, on first use. */
-const packages = onFirstUse(async (): Promise<Packages> => {
+const packages = onFirstUse('langchain-mcp-2026-01', async (): Promise<Packages> => {
   const [adapters, openai, tools, langchain] = await Promise.all([import('@langchain/mcp-adapters'), import('@langchain/openai'), import('@langchain/core/tools'), import('langchain')]);
   return { adapters, openai, tools, langchain };
 });
@@ -122,7 +122,9 @@ async function present(published: PublishedTool[]): Promise<Presented> {
   const client = await connectedClient(published);
   let tools: LcTool[];
   try {
-    tools = await p.adapters.loadMcpTools(SERVER_NAME, client);
+    // The kit's MCP SDK and the one installed with the host frameworks (hosts/) are the same version, 1.32.2, in
+    // two installs: the same class at run time, two types to TypeScript (its private members make them distinct).
+    tools = await p.adapters.loadMcpTools(SERVER_NAME, client as unknown as Parameters<Adapters['loadMcpTools']>[1]);
   } catch (error) {
     // libs/langchain-mcp-adapters/src/client.ts `_loadToolsForServer`.
     return refusedRequest(`Failed to load tools from server "${SERVER_NAME}": ${String(error)}`);

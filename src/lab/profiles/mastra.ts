@@ -85,7 +85,7 @@ function logger(errors: string[] = []) {
 const SILENT = logger();
 
 /** The real packages, imported once, on first use. */
-const load = onFirstUse(async (): Promise<Loaded> => {
+const load = onFirstUse('mastra-google-2025-12', async (): Promise<Loaded> => {
   const [{ MastraMCPClient }, { makeCoreTool }, { createGoogleGenerativeAI }, { ListToolsResultSchema }] = await Promise.all([
     import('@mastra/mcp'),
     import('@mastra/core/utils'),

@@ -47,7 +47,7 @@ interface Loaded {
 }
 
 /** The real packages, imported once, on first use. */
-const load = onFirstUse(async (): Promise<Loaded> => {
+const load = onFirstUse('openai-agents-2025-10', async (): Promise<Loaded> => {
   const core = await import('@openai/agents-core');
   const { ListToolsResultSchema } = await import('sdk-1-20/types.js');
   // The default trace exporter prints every span on stdout; the kit's runs are not traced.

@@ -15,6 +15,9 @@
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema, SeenTool } from '../types.js';
+import { detectLang } from '../../core/lang.js';
+import { t } from '../../core/messages/index.js';
+import { UserError } from '../../core/user-error.js';
 
 export interface ClientProfile {
   /** 'faithful' | 'continue-gemini-2025-02' | 'goose-google-2025-02' | 'gemini-cli-2025-06' | 'gemini-cli-2025-11' | 'openai-strict' | 'claude-code-2025-07' | 'claude-code-2026-08' | 'langflow' | 'openai-agents-2025-10' | 'mastra-google-2025-12' | 'langchain-mcp-2026-01' | 'ai-sdk-google-2026-11' */
@@ -68,11 +71,23 @@ export type Presented = { rejected: string; lost: Lost } | Shown;
 /**
  * A host's published code, imported the first time the profile needs it and kept for the process. The packages
  * are bundled apart from the kit's command bundles (PROFILE_PACKAGES, src/core/bundler.mjs): a run on another host
- * never loads them.
+ * never loads them. They are installed apart too (hosts/, `npm ci --prefix hosts`): where they are not, the
+ * import fails as Node's does for a package it cannot find, and the command says in one line what to install.
  */
-export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+export function onFirstUse<T>(host: string, load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
-  return () => (loading ??= load());
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      throw hostsMissing(host, error) ?? error;
+    }));
+}
+
+/** Node's error for a package it cannot find (and the bundles' stand-in for one: src/core/bundler.mjs missingHost), as a user error naming the install. */
+function hostsMissing(host: string, error: unknown): UserError | undefined {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return undefined;
+  const name = /Cannot find (?:package|module) '([^']+)'/.exec(String(message))?.[1] ?? 'a host framework';
+  return new UserError(t('common.hostsMissing', detectLang(), { host, package: name }));
 }
 
 /** The model's API refuses the whole request (`lost: 'request'`). */
