@@ -1,6 +1,6 @@
 /**
  * npm run build: bundles the baseline server into dist/server.cjs, for starting
- * it by hand or from another client (README: MCP Inspector).
+ * it by hand or from another client (docs/learning.md: MCP Inspector).
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
  * labs/<id>/baseline.json, the baseline's figures the lab shows before its
  * questions, from the same run.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { HELP_OPTION, optionsHelp, parseOptions } from '../src/core/options.js';
 import { runCommand, UserError } from '../src/core/user-error.js';
 import { join } from 'node:path';
@@ -52,7 +52,7 @@ async function main(): Promise<number> {
     }
   };
   const chosen = labs.filter((l) => only.length === 0 || only.includes(l.id));
-  // Every chosen lab measured first: a sheet or README.md may quote another lab's figures.
+  // Every chosen lab measured first: a sheet or a page of docs/ may quote another lab's figures.
   const measured = new Map<string, LabResults[]>();
   if (!values.diffs) {
     for (const lab of chosen) {
@@ -79,9 +79,12 @@ async function main(): Promise<number> {
       sync(path, synced);
     }
   }
-  // README.md quotes figures in its table of labs.
-  for (const lang of LANGS) {
-    const path = join(REPO, lang === 'en' ? 'README.md' : `README.${lang}.md`);
+  // docs/workshop.md quotes figures in its table of what each lab shows; README.md and the other pages of docs/ may too.
+  const pages: [string, Lang][] = [
+    ...LANGS.map((lang): [string, Lang] => [join(REPO, lang === 'en' ? 'README.md' : `README.${lang}.md`), lang]),
+    ...readdirSync(join(REPO, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f): [string, Lang] => [join(REPO, 'docs', f), 'en']),
+  ];
+  for (const [path, lang] of pages) {
     if (existsSync(path)) sync(path, withQuotedFigures(readFileSync(path, 'utf8'), quoted(lang)));
   }
   if (values.check && stale > 0) return 1;

@@ -1,6 +1,7 @@
 /**
- * Every claim about a figure in README.md, the lab sheets and the questions
- * agrees with the measurement (issue 23, item 2: the README said the model
+ * Every claim about a figure in docs/ (docs/workshop.md's table of what each
+ * lab shows), the lab sheets and the questions agrees with the measurement
+ * (issue 23, item 2: the README, where that table was then, said the model
  * "resamples until the agent's turns run out" while 3.32 retries per failing
  * call of a possible 9 were measured, so a reader predicted 9).
  *
@@ -12,7 +13,7 @@
  * "until the agent stops") is listed below with the figure it is about and
  * what its words allow, written by hand from the words.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGS, loadCatalogue, type Lang } from '../src/learn/catalogue.js';
@@ -39,12 +40,13 @@ function numbers(cell: string): { mean: number; min: number; max: number } {
 
 const labs = loadCatalogue();
 const texts: { file: string; lang: Lang; text: string }[] = [
-  { file: 'README.md', lang: 'en', text: read(join(REPO, 'README.md')) },
+  // docs/workshop.md first: its table of what each lab shows quotes figures; README.md and every other page of docs/ may too.
+  ...['docs/workshop.md', 'README.md', ...readdirSync(join(REPO, 'docs')).filter((f) => f.endsWith('.md') && f !== 'workshop.md').sort().map((f) => `docs/${f}`)].map((file) => ({ file, lang: 'en' as Lang, text: read(join(REPO, file)) })),
   ...labs.flatMap((lab) => LANGS.map((lang) => ({ file: `labs/${lab.id}/${lang === 'en' ? 'README.md' : `README.${lang}.md`}`, lang, text: read(sheetPath(lab.id, lang)) }))),
 ];
 
 describe('figures quoted in prose', () => {
-  it('README.md quotes broken-schema\'s retries per failing call (the claim that misled)', () => {
+  it('docs/workshop.md quotes broken-schema\'s retries per failing call (the claim that misled)', () => {
     expect(quotedFigures(texts[0]!.text).map((q) => `${q.lab} ${q.question}`)).toContain('broken-schema retries-per-failing-call');
   });
 
@@ -69,19 +71,19 @@ interface Claim {
 const catalogueText = read(join(REPO, 'labs', 'catalogue.json'));
 
 const CLAIMS: Claim[] = [
-  // README.md's table of labs.
-  { file: 'README.md', words: 'Continue with Gemini (2025-02): every call refused before anything runs', lab: 'structural-anyof', question: 'continue-ok', allows: (f) => f.max === 0 },
-  { file: 'README.md', words: 'Langflow: no errors, silently wrong answers', lab: 'structural-anyof', question: 'langflow-errors', allows: (f) => f.max === 0 },
-  { file: 'README.md', words: 'Langflow: no errors, silently wrong answers', lab: 'structural-anyof', question: 'langflow-silent-wrong', allows: (f) => f.min > 0 },
-  { file: 'README.md', words: 'no parameters published', lab: 'root-transform', question: 'published-parameters', allows: (f) => f.max === 0 },
-  { file: 'README.md', words: 'every request fails until the agent stops', lab: 'root-transform-shape', question: 'final-ok', allows: (f) => f.max === 0 },
-  { file: 'README.md', words: 'every request fails until the agent stops', lab: 'root-transform-shape', question: 'retries-per-failing-call', allows: (f) => f.min === 9 },
-  { file: 'README.md', words: 'Continue refuses the `oneOf`', lab: 'discriminated-union', question: 'continue-ok', allows: (f) => f.max === 0 },
-  { file: 'README.md', words: 'validation messages name the missing field', lab: 'discriminated-union', question: 'messages-named', allows: (f) => f.min === 100 },
-  { file: 'README.md', words: 'clears the undeclared field with success all the way', lab: 'schema-drift', question: 'edits-ok', allows: (f) => f.min === 100 },
-  { file: 'README.md', words: 'clears the undeclared field with success all the way', lab: 'schema-drift', question: 'fields-cleared', allows: (f) => f.min > 0 },
-  { file: 'README.md', words: 'lists come back wrong with success', lab: 'unreachable-filter', question: 'lessons-silent-wrong', allows: (f) => f.min > 0 },
-  { file: 'README.md', words: 'in read-only mode, deletes go through', lab: 'readonly-gate', question: 'mutations-through', allows: (f) => f.min > 0 },
+  // docs/workshop.md's table of what each lab shows.
+  { file: 'docs/workshop.md', words: 'Continue with Gemini (2025-02): every call refused before anything runs', lab: 'structural-anyof', question: 'continue-ok', allows: (f) => f.max === 0 },
+  { file: 'docs/workshop.md', words: 'Langflow: no errors, silently wrong answers', lab: 'structural-anyof', question: 'langflow-errors', allows: (f) => f.max === 0 },
+  { file: 'docs/workshop.md', words: 'Langflow: no errors, silently wrong answers', lab: 'structural-anyof', question: 'langflow-silent-wrong', allows: (f) => f.min > 0 },
+  { file: 'docs/workshop.md', words: 'no parameters published', lab: 'root-transform', question: 'published-parameters', allows: (f) => f.max === 0 },
+  { file: 'docs/workshop.md', words: 'every request fails until the agent stops', lab: 'root-transform-shape', question: 'final-ok', allows: (f) => f.max === 0 },
+  { file: 'docs/workshop.md', words: 'every request fails until the agent stops', lab: 'root-transform-shape', question: 'retries-per-failing-call', allows: (f) => f.min === 9 },
+  { file: 'docs/workshop.md', words: 'Continue refuses the `oneOf`', lab: 'discriminated-union', question: 'continue-ok', allows: (f) => f.max === 0 },
+  { file: 'docs/workshop.md', words: 'validation messages name the missing field', lab: 'discriminated-union', question: 'messages-named', allows: (f) => f.min === 100 },
+  { file: 'docs/workshop.md', words: 'clears the undeclared field with success all the way', lab: 'schema-drift', question: 'edits-ok', allows: (f) => f.min === 100 },
+  { file: 'docs/workshop.md', words: 'clears the undeclared field with success all the way', lab: 'schema-drift', question: 'fields-cleared', allows: (f) => f.min > 0 },
+  { file: 'docs/workshop.md', words: 'lists come back wrong with success', lab: 'unreachable-filter', question: 'lessons-silent-wrong', allows: (f) => f.min > 0 },
+  { file: 'docs/workshop.md', words: 'in read-only mode, deletes go through', lab: 'readonly-gate', question: 'mutations-through', allows: (f) => f.min > 0 },
   // broken-schema's sheet: "7 or 8 of 100 use all 10 turns": the calls that no longer end ok.
   { file: 'labs/broken-schema/README.md', words: '7 or 8 of 100 use all 10 turns', lab: 'broken-schema', question: 'ok-drop-low-level', allows: (f) => f.min >= 7 && f.max <= 8 },
   { file: 'labs/broken-schema/README.es.md', words: '7 u 8 de cada 100 gastan los 10 turnos', lab: 'broken-schema', question: 'ok-drop-low-level', allows: (f) => f.min >= 7 && f.max <= 8 },
@@ -100,9 +102,12 @@ describe('claims in words', () => {
     });
   }
 
-  it("no row of README.md's table of labs says the turns run out unless its lab's retries per failing call are at the cap", () => {
-    const readme = read(join(REPO, 'README.md'));
-    const table = readme.slice(readme.indexOf('## The labs'), readme.indexOf('\n\n', readme.indexOf('| variant |')));
+  it("no row of docs/workshop.md's table of what each lab shows says the turns run out unless its lab's retries per failing call are at the cap", () => {
+    const page = read(join(REPO, 'docs', 'workshop.md'));
+    const at = page.indexOf('## What each lab shows');
+    expect(at).toBeGreaterThan(-1);
+    const end = page.indexOf('\n\n', page.indexOf('| variant |', at));
+    const table = page.slice(at, end === -1 ? undefined : end);
     const rows = [...table.matchAll(/^\| `([\w-]+)` \|.*$/gm)];
     expect(rows.length).toBe(labs.length);
     for (const [row, lab] of rows.map((m) => [m[0], m[1]!] as const)) {

@@ -33,7 +33,7 @@ afterEach(() => stub.reset());
 const journal = (name: string): JournalEntry[] =>
   readFileSync(join(dir, 'learners', name, 'notes', 'breaks.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as JournalEntry);
 
-/** A predictions file (the format README.md gives --predict): the lab's three questions. */
+/** A predictions file (the format docs/learning.md gives --predict): the lab's three questions. */
 function predictions(file: string, finalOk: number, failure: string, retries: number): string {
   const path = join(dir, file);
   writeFileSync(path, JSON.stringify({ answers: { 'final-ok': finalOk, 'dominant-failure': failure, 'retries-per-failing-call': retries }, reasoning: `guess ${finalOk}` }));

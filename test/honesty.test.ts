@@ -1,5 +1,5 @@
 /**
- * The honesty check (README.md, "What runs"):
+ * The honesty check (docs/learning.md, "What runs"):
  * nothing outside the server knows what a variant is supposed to do. Applying
  * a break by hand to a copy of the repository and running that copy's
  * *baseline* must give the same figures as this repository's run of the

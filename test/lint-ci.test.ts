@@ -1,12 +1,12 @@
 /**
  * The linter as a server author keeps it in CI, through the real thing: the
- * README's GitHub Actions step run as written, in a folder of its own (SARIF
+ * GitHub Actions step docs/linting.md gives, run as written, in a folder of its own (SARIF
  * validated against the SARIF 2.1.0 schema, every result located in that
  * folder, host verdicts included); a baseline that accepts today and fails on
  * what is new; config entries that cannot be started; a server that dies at
  * start; a Streamable HTTP server on 127.0.0.1 next to its stdio twin.
  * Expected values are hand-derived: the levels from SARIF 2.1.0 §3.27.10 as
- * the README states them, the new finding from breaks/structural-anyof.patch
+ * docs/linting.md states them, the new finding from breaks/structural-anyof.patch
  * (verb becomes an anyOf of two objects), the error line from node's own.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -56,11 +56,11 @@ function project(name: string, tools: unknown[]): string {
   return dir;
 }
 
-/** The lint step's command, as README.md's workflow writes it. */
+/** The lint step's command, as docs/linting.md's workflow writes it. */
 function workflowCommand(): string {
-  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
-  const step = /- name: Lint the MCP server\n\s+run: (.+)\n/.exec(readme);
-  if (!step) throw new Error('README.md has no "Lint the MCP server" step');
+  const page = readFileSync(join(REPO, 'docs', 'linting.md'), 'utf8');
+  const step = /- name: Lint the MCP server\n\s+run: (.+)\n/.exec(page);
+  if (!step) throw new Error('docs/linting.md has no "Lint the MCP server" step');
   return step[1]!;
 }
 
@@ -72,7 +72,7 @@ function shell(command: string, cwd: string): { status: number | null; stdout: s
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe("the README's GitHub Actions step, run as written", () => {
+describe("docs/linting.md's GitHub Actions step, run as written", () => {
   // The pet clinic's tools: findings (unions, a root oneOf) and hosts that refuse, drop and lose.
   const repo = project('author-repo', recorded('openapi-pet-clinic'));
   let log: { runs: { results: Result[]; originalUriBaseIds: Record<string, { uri: string }> }[] };
@@ -110,7 +110,7 @@ describe("the README's GitHub Actions step, run as written", () => {
   });
 
   it('has every host verdict that is not "accepted" as a result of its host\'s rule, at the level the verdict means', () => {
-    // SARIF 2.1.0 §3.27.10 as README.md applies it: refused and dropped are errors (the model sees none of it), lossy a warning.
+    // SARIF 2.1.0 §3.27.10 as docs/linting.md applies it: refused and dropped are errors (the model sees none of it), lossy a warning.
     const LEVEL: Record<string, string> = { refused: 'error', dropped: 'error', lossy: 'warning' };
     const results = log.runs[0]!.results.filter((r) => r.ruleId.startsWith('host/'));
     const expected = [

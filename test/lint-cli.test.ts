@@ -195,7 +195,7 @@ describe('thirty tools, three pages', () => {
   });
 
   it('--fail-on-host makes a host verdict decide the exit code too, on the hosts --hosts names (--for-hosts, its old name)', async () => {
-    // server-everything breaks no rule, yet (README's matrix, derived by hand in test/lint-hosts.test.ts) the Gemini
+    // server-everything breaks no rule, yet (docs/linting.md's matrix, derived by hand in test/lint-hosts.test.ts) the Gemini
     // hosts before 2025-11 refuse its two tools with format "uri", openai-strict refuses all 17, and Gemini's
     // `parameters` of 2026-09 all 17 for the $schema each carries.
     const everything = ['--from', join(RECORDED, 'server-everything.json')];

@@ -263,7 +263,7 @@ describe('the terminal report', () => {
 });
 
 describe('the JSON document', () => {
-  it('has exactly the shape README.md gives', async () => {
+  it('has exactly the shape docs/linting.md gives', async () => {
     const report = await lintTools(recorded('openapi-pet-clinic'));
     const json = JSON.parse(JSON.stringify(report));
     expect(Object.keys(json)).toEqual(['format', 'version', 'server', 'tools', 'causes']);

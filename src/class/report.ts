@@ -3,7 +3,7 @@
  * ran it and who predicted before running, each question's predictions against
  * what was measured, and what learners wrote they had assumed wrong.
  *
- * Rules (the README's "Workshop mode" section says the same):
+ * Rules (docs/workshop.md, "After the lab: the class report", says the same):
  * - A learner's prediction for a lab is their latest 'prediction' or
  *   'revision' entry before their latest 'run' entry of that lab (journal
  *   order). Learners who predicted but never ran are counted apart.

@@ -79,7 +79,7 @@ const RUN_OPTIONS = [
   { name: 'workload', kind: 'string', value: 'W', help: 'the requests: conjugate (default), profile (edit a profile: read, change, write back) or lessons' },
   { name: 'read-only', kind: 'boolean', help: 'start the servers read-only (--read-only on minimcp)' },
   { name: 'solution', kind: 'boolean', help: 'also run the break with its solution applied' },
-  { name: 'json', kind: 'boolean', help: `print one JSON document (format ${REPORT_FORMAT_VERSION}, see README.md) and nothing else` },
+  { name: 'json', kind: 'boolean', help: `print one JSON document (format ${REPORT_FORMAT_VERSION}, see docs/architecture.md) and nothing else` },
   { name: 'html', kind: 'string', value: 'FILE', help: ['also write the results as one self-contained HTML page (with the lab: your predictions too);', 'a bare file name goes into out/, which git ignores'] },
   { name: 'spec', kind: 'string', help: 'gone: the server build decides the errors', hidden: true },
 ] as const satisfies readonly Option[];
@@ -109,7 +109,7 @@ ${optionsHelp(LAB_OPTIONS, { width: WIDTH })}
 Runs (for exploring; no predictions are asked):
 ${optionsHelp(RUN_OPTIONS, { width: WIDTH })}
 
-A real model (README.md, "A real model in the loop"); its figures are shown next to the stand-in's:
+A real model (docs/learning.md, "A real model in the loop"); its figures are shown next to the stand-in's:
 ${optionsHelp(MODEL_OPTIONS, { width: WIDTH })}
 
 Variants: ${[BASELINE, ...listBreaks()].join(', ')}

@@ -1,6 +1,6 @@
 /**
  * The report: runs side by side in a terminal (bars that read on a projector
- * too), and the versioned JSON document (`--json`), documented in README.md.
+ * too), and the versioned JSON document (`--json`), documented in docs/architecture.md.
  */
 import { isServerBuild } from '../minimcp/errors.js';
 import { colourOn, paint as paintWith } from '../core/colour.js';

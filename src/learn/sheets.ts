@@ -102,7 +102,7 @@ export function figureValue(question: Question, perSeed: LabResults[], lang: Lan
 }
 
 /**
- * A figure quoted in prose (README.md's lab table, a sheet's text) is a
+ * A figure quoted in prose (docs/workshop.md's table of what each lab shows, a sheet's text) is a
  * region too, rewritten by `npm run sheets` from the same run:
  * `<!-- figure: broken-schema retries-per-failing-call -->3.56 (3.32–3.82)<!-- /figure -->`.
  */

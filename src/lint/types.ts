@@ -1,7 +1,7 @@
 /**
  * The linter's vocabulary: what it reports about one server, and the JSON
  * document `npm run lint -- --json` prints (format "schema-breaks/lint",
- * version 1; README.md, "Linting any server", gives the shape).
+ * version 1; docs/linting.md, "Exit codes and options", gives the shape).
  */
 
 export const LINT_FORMAT = 'schema-breaks/lint';

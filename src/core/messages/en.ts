@@ -108,7 +108,7 @@ export const en = {
   'learn.noPredictNoNotes': 'Not asking for predictions (--no-predict), and no learner named: this run is shown, not saved (add --learner NAME to keep it in your notes).',
   'learn.exploring': "Exploring with your own settings (--client, --server, ...): the lab's questions are about its own runs, so none are asked.",
   'learn.exploringModel': "A real model's run: the lab's questions are about the stand-in's runs, so none are asked; the real model's figures are put next to the stand-in's at the end.",
-  'learn.noTty': 'This terminal cannot answer questions. Run it in a terminal, or add --no-predict (run without predictions) or --predict FILE (answers from a JSON file; see README.md).',
+  'learn.noTty': 'This terminal cannot answer questions. Run it in a terminal, or add --no-predict (run without predictions) or --predict FILE (answers from a JSON file; see docs/learning.md).',
   'learn.compareTitle': 'Your predictions next to what was measured',
   'learn.range': 'seeds range',
   'learn.progress': 'running the lab: seed {n} of {count}',

@@ -98,7 +98,7 @@ export const es: Record<MessageId, Message> = {
   'learn.noPredictNoNotes': 'Sin predicciones (--no-predict) y sin nombre de alumno: esta ejecución se muestra, no se guarda (añade --learner NOMBRE para guardarla en tus notas).',
   'learn.exploring': 'Explorando con tus propios ajustes (--client, --server, ...): las preguntas del laboratorio son sobre sus propias ejecuciones, así que no se hacen.',
   'learn.exploringModel': 'Una ejecución con un modelo real: las preguntas del laboratorio son sobre las ejecuciones del sustituto, así que no se hacen; al final, las cifras del modelo real se ponen junto a las del sustituto.',
-  'learn.noTty': 'Esta terminal no puede responder preguntas. Ejecútalo en una terminal, o añade --no-predict (sin predicciones) o --predict FICHERO (respuestas desde un JSON; ver README.md).',
+  'learn.noTty': 'Esta terminal no puede responder preguntas. Ejecútalo en una terminal, o añade --no-predict (sin predicciones) o --predict FICHERO (respuestas desde un JSON; ver docs/learning.md).',
   'learn.compareTitle': 'Tus predicciones junto a lo que se midió',
   'learn.range': 'rango',
   'learn.progress': 'ejecutando el laboratorio: semilla {n} de {count}',
