@@ -72,7 +72,7 @@ describe('edge cases', () => {
     const q = question(r, 'broken-schema', 'missing-arguments', 'number');
     expect([q.answered, q.min, q.median, q.max]).toEqual([2, 10, 15, 20]);
 
-    const out = cli(['report', root, '--lang', 'en']);
+    const out = cli(['report', root, '--out', join(root, 'class-report.html'), '--lang', 'en']);
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('room/laptop-2/learners/Cleo/notes/breaks.jsonl: line 2: the last line is incomplete');
     // One journal: the singular (a plural form of the catalogue, not a sentence for every count).

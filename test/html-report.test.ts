@@ -270,11 +270,12 @@ function report(args: string[]) {
 }
 
 describe('npm run report', () => {
-  it('turns a saved --json result into a page next to it, or where -o says, in --lang', () => {
+  // Where the page goes without -o (the kit's out/) is test/file-options.test.ts's, in a copy of the kit.
+  it('turns a saved --json result into a page where -o says, in --lang', () => {
     const dir = tempDir();
     const saved = join(dir, 'run.json');
     writeFileSync(saved, `${toJson(broken)}\n`);
-    const result = report([saved]);
+    const result = report([saved, '-o', join(dir, 'run.html')]);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(`wrote ${join(dir, 'run.html')}\n`);
@@ -299,6 +300,8 @@ describe('npm run report', () => {
       [[dir], /is a directory/],
       [[file('text.json', 'not json at all')], /text\.json is not JSON \(/],
       [[file('empty.json', '')], /empty\.json is not JSON/],
+      // Saved with `npm run lab -- ... --json > run.json`: npm's banner first (src/core/npm-banner.ts).
+      [[file('banner.json', `\n> schema-breaks@0.1.0 lab\n> node scripts/launch.mjs scripts/lab.ts --json\n\n${toJson(broken)}\n`)], /banner\.json starts with npm's own lines \(> schema-breaks@0\.1\.0 lab\), not JSON: save it with npm run -s \(silent\), e\.g\. npm run -s lab -- \.\.\. --json > /],
       [[file('array.json', '[1, 2]')], /array\.json is not a lab report: the document is an array, not an object/],
       [[file('other.json', '{"hello": 1}')], /other\.json is not a lab report: it has no "format" field/],
       [[file('format.json', '{"format": "something-else", "version": 1}')], /format\.json is not a lab report: "format" is "something-else", expected "schema-breaks\/lab-report"/],

@@ -8,15 +8,15 @@
  *
  * Every bad input is one clear line and exit code 2.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { forUser, fromUser } from '../core/cwd.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fromUser } from '../core/cwd.js';
+import { fileRule, outputFile, writeOutput, wroteLine } from '../core/file-option.js';
 import { REPO } from '../lab/paths.js';
 import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
 import { detectLang } from '../core/lang.js';
 import { discover, FolderError } from './discover.js';
 import { renderHandout } from './handout.js';
-import { t } from '../core/messages/index.js';
 import { renderClassPage } from './page.js';
 import { buildClassReport } from './report.js';
 import { findModelRuns } from './model-runs.js';
@@ -25,7 +25,7 @@ import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option } from '
 import { runCommand, UsageError } from '../core/user-error.js';
 
 const REPORT_OPTIONS = [
-  { name: 'out', kind: 'string', value: 'FILE', help: 'where to write the page (default FOLDER/class-report.html)' },
+  { name: 'out', kind: 'string', value: 'FILE', help: 'where to write the page (default out/class-report.html)' },
   { name: 'json', kind: 'boolean', help: ['print the report as one JSON document instead (format', 'schema-breaks/class-report, version 1; the page only with --out)'] },
   { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the page and summary (default: from the locale)' },
   HELP_OPTION,
@@ -33,7 +33,7 @@ const REPORT_OPTIONS = [
 
 const HANDOUT_OPTIONS = [
   { name: 'all', kind: 'boolean', help: 'every lab (in both languages, unless --lang is given)' },
-  { name: 'out', kind: 'string', value: 'FILE', help: 'the handout file (with --all: a folder; default out/handouts/; out/ is ignored by git)' },
+  { name: 'out', kind: 'string', value: 'FILE', help: 'the handout file (with --all: a folder; default out/handouts/)' },
   { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the handout (default: from the locale)' },
   HELP_OPTION,
 ] as const satisfies readonly Option[];
@@ -69,7 +69,9 @@ ${optionsHelp(SERVE_OPTIONS.filter((o) => o.name !== 'help'), { indent: 4, width
   sweep [...]         every lab x every client profile x every server build, on one page
                       (npm run class -- sweep --help for its options)
 
-  -h, --help          this text`;
+  -h, --help          this text
+
+${fileRule(detectLang())}`;
 
 
 const write = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -79,15 +81,6 @@ function langOf(value: string | undefined): Lang {
   if (value === undefined) return detectLang();
   if (!(LANGS as readonly string[]).includes(value)) throw new UsageError(`unknown language "${value}"; one of: ${LANGS.join(', ')}`);
   return value as Lang;
-}
-
-function writeFile(file: string, text: string): void {
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
-  } catch (error) {
-    throw new UsageError(`cannot write ${file}: ${(error as Error).message}`);
-  }
 }
 
 export async function reportCommand(argv: string[]): Promise<number> {
@@ -109,18 +102,22 @@ export async function reportCommand(argv: string[]): Promise<number> {
     if (error instanceof FolderError) throw new UsageError(error.message.replace(folder, name));
     throw error;
   }
-  const modelRuns = given === undefined && !existsSync(folder) ? [] : findModelRuns(folder);
+  const modelRuns = given === undefined && !existsSync(folder) ? [] : findModelRuns(folder, lang);
   const report = buildClassReport({ folder: name, discovery, labs: loadCatalogue(), lang, modelRuns });
-  const out = values.out === undefined ? undefined : fromUser(values.out);
+  // The page where --out says, else into the kit's out/ (src/core/file-option.ts), never into the learners' folder.
+  const pageFile = outputFile(values.out, REPO, 'class-report.html');
   if (values.json) {
-    if (out) writeFile(out, renderClassPage(report));
+    // stdout stays one JSON document: the page (only with --out) and its line go to stderr's side.
+    if (values.out !== undefined) {
+      writeOutput(pageFile, renderClassPage(report));
+      process.stderr.write(`${wroteLine(pageFile, lang)}\n`);
+    }
     write(JSON.stringify(report, null, 2));
     return 0;
   }
   write(renderClassTerminal(report));
-  const pageFile = out ?? join(folder, 'class-report.html');
-  writeFile(pageFile, renderClassPage(report));
-  write(`\n${t('class.pageWritten', lang)} ${forUser(pageFile)}`);
+  writeOutput(pageFile, renderClassPage(report));
+  write(`\n${wroteLine(pageFile, lang)}`);
   return 0;
 }
 
@@ -135,12 +132,12 @@ export async function handoutCommand(argv: string[]): Promise<number> {
   if (values.all) {
     if (positionals.length > 0) throw new UsageError(`handout --all takes no lab; got ${positionals.join(' ')}`);
     const langs = values.lang === undefined ? [...LANGS] : [langOf(values.lang)];
-    const dir = fromUser((values.out) ?? join('out', 'handouts'));
+    const dir = outputFile(values.out, REPO, 'handouts');
     for (const lab of labs) {
       for (const lang of langs) {
         const file = join(dir, `${lab.id}.${lang}.html`);
-        writeFile(file, renderHandout(lab, lang));
-        write(`${t('class.handoutWritten', lang)} ${forUser(file)}`);
+        writeOutput(file, renderHandout(lab, lang));
+        write(wroteLine(file, lang));
       }
     }
     return 0;
@@ -149,9 +146,9 @@ export async function handoutCommand(argv: string[]): Promise<number> {
   const lab = labs.find((l) => l.id === positionals[0]);
   if (!lab) throw new UsageError(`unknown lab "${positionals[0]}"; one of: ${ids}`);
   const lang = langOf(values.lang);
-  const file = fromUser((values.out) ?? join('out', 'handouts', `${lab.id}.${lang}.html`));
-  writeFile(file, renderHandout(lab, lang));
-  write(`${t('class.handoutWritten', lang)} ${forUser(file)}`);
+  const file = outputFile(values.out, REPO, 'handouts', `${lab.id}.${lang}.html`);
+  writeOutput(file, renderHandout(lab, lang));
+  write(wroteLine(file, lang));
   return 0;
 }
 

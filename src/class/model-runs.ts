@@ -1,6 +1,6 @@
 /**
  * Real models in the class report: a lab report saved from a run with a real
- * model (`npm run lab -- --model openai ... --json > FILE.json`, or replayed
+ * model (`npm run -s lab -- --model openai ... --json > FILE.json`, or replayed
  * from a transcript) anywhere under the class folder is shown next to the
  * journals, its figures beside the stand-in's. Other JSON files are not ours
  * and are passed over; a lab report of the stand-in says nothing the journals
@@ -15,6 +15,7 @@ import { compareWithStandIn } from '../lab/chat/compare.js';
 import type { Spread } from '../lab/figures.js';
 import type { LabReport } from '../lab/report.js';
 import { checkReport } from '../report/write.js';
+import { refuseNpmBanner } from '../core/npm-banner.js';
 import { esc } from './html.js';
 
 /** The figures a class compares across real models: what the user got, and what it cost. */
@@ -34,16 +35,25 @@ export interface ModelRunSummary {
 }
 
 /** Every saved lab report of a real model under `folder`, by path (the journals' walk reports the folders it cannot list). */
-export function findModelRuns(folder: string): ModelRunSummary[] {
+export function findModelRuns(folder: string, lang: Lang): ModelRunSummary[] {
   return filesUnder(folder, (name) => name.endsWith('.json'))
-    .files.map((file) => summarise(file, relative(folder, file).split(sep).join('/')))
+    .files.map((file) => summarise(file, relative(folder, file).split(sep).join('/'), lang))
     .filter((s): s is ModelRunSummary => s !== undefined);
 }
 
-function summarise(file: string, path: string): ModelRunSummary | undefined {
+function summarise(file: string, path: string, lang: Lang): ModelRunSummary | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // Any other JSON that is not a lab report is none of the class report's business; a report saved with npm's own
+  // lines in front is one the instructor meant to show: say how to save it (src/core/npm-banner.ts).
+  refuseNpmBanner(text, path, lang);
   let report: LabReport;
   try {
-    report = checkReport(JSON.parse(readFileSync(file, 'utf8')), path);
+    report = checkReport(JSON.parse(text), path);
   } catch {
     return undefined;
   }

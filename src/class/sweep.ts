@@ -32,9 +32,8 @@
  * Runs are deterministic by seed: the same seed gives the same JSON whatever
  * the number of jobs (latency aside).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fromUser } from '../core/cwd.js';
+import { fileRule, outputFile, writeOutput, wroteLine } from '../core/file-option.js';
+import { REPO } from '../lab/paths.js';
 import { HELP_OPTION, optionsHelp, parseOptions, type Option } from '../core/options.js';
 import { SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, type Lang } from '../learn/catalogue.js';
@@ -60,7 +59,7 @@ export { planSweep, sameServerOnce, sweep, workerBundle } from './sweep-run.js';
 const SWEEP_OPTIONS = [
   { name: 'seed', kind: 'string', value: 'N', help: 'seed of the workload and the model (default 1)' },
   { name: 'calls', kind: 'string', value: 'N', help: 'workload size of each run (default 100); the eval of 30 always runs' },
-  { name: 'out', kind: 'string', value: 'FILE', help: 'where to write the page (default out/sweep.html; out/ is ignored by git)' },
+  { name: 'out', kind: 'string', value: 'FILE', help: 'where to write the page (default out/sweep.html)' },
   { name: 'json', kind: 'boolean', help: [`print the data as one JSON document (format ${SWEEP_FORMAT} ${SWEEP_FORMAT_VERSION}) and nothing else;`, 'the page is written too when --out is given'] },
   { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the page (default: from the locale)' },
   { name: 'jobs', kind: 'string', value: 'N', help: ["worker threads running the labs in parallel (default: the machine's cores); they keep", 'as many runs in flight in all as there are cores'] },
@@ -78,7 +77,9 @@ export const SWEEP_USAGE = `Usage: npm run class -- sweep [options]
 Every lab x every client profile (${PROFILE_IDS.join(', ')}) x every server build (${SERVER_BUILDS.join(', ')}),
 each with its solution, on one page: the whole course's findings on one screen.
 
-${optionsHelp(SWEEP_OPTIONS)}`;
+${optionsHelp(SWEEP_OPTIONS)}
+
+${fileRule(detectLang())}`;
 
 /** A bad command line: one line, and where to read the sweep's options. */
 const usage = (message: string) => new UsageError(message, '(npm run class -- sweep --help for the options)');
@@ -178,19 +179,12 @@ async function sweepMain(argv: string[]): Promise<number> {
   }
   if (tty) process.stderr.write('\r\u001b[K');
   const { report, timing } = result;
-  // Relative to where the command was typed (src/core/cwd.ts).
-  const named = command.out ?? (json ? undefined : join('out', 'sweep.html'));
-  const out = named === undefined ? undefined : fromUser(named);
-  if (out !== undefined) {
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, renderPage(report, lang, timing));
-  }
+  // Where --out says, else (without --json) the kit's out/sweep.html (src/core/file-option.ts).
+  const out = command.out === undefined && json ? undefined : outputFile(command.out, REPO, 'sweep.html');
+  if (out !== undefined) writeOutput(out, renderPage(report, lang, timing));
   if (json) process.stdout.write(`${sweepJson(report)}\n`);
-  if (command.work !== undefined) {
-    const file = fromUser(command.work);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(timing.byClient, null, 2)}\n`);
-  }
+  const work = command.work === undefined ? undefined : outputFile(command.work, REPO);
+  if (work !== undefined) writeOutput(work, `${JSON.stringify(timing.byClient, null, 2)}\n`);
   const short = report.cells.filter((c) => c.verdict.solutionFallsShort);
   const secs = (ms: number) => formatNumber(ms / 1000, lang, { decimals: 1, minDecimals: 1 });
   say(
@@ -215,7 +209,7 @@ async function sweepMain(argv: string[]): Promise<number> {
     say(t('sweep.changed', lang, { changed: report.cells.filter((c) => c.verdict.variant !== 'same').length, cells: report.cells.length, short: short.length }));
     for (const c of short) say(t('sweep.fallsShort', lang, { lab: c.lab, client: c.client, server: c.server, before: pct(okShare(c.runs.baseline)), after: pct(okShare(c.runs.solution!)) }));
   }
-  if (out !== undefined) say(t('sweep.page', lang, { file: out }));
+  for (const file of [out, work]) if (file !== undefined) say(wroteLine(file, lang));
   return 0;
 }
 

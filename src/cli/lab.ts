@@ -9,11 +9,11 @@
  * - --read, --hint N, --workspace, --reset.
  * Every bad input is one clear line and exit code 2.
  */
-import { isAbsolute, join } from 'node:path';
 import { helpWidth, HELP_OPTION, optionsHelp, parseOptions, type Option, type ValuesOf } from '../core/options.js';
 import type { ChatSetup } from '../lab/chat/setup.js';
 import { runCommand, UsageError } from '../core/user-error.js';
-import { forUser, fromUser } from '../core/cwd.js';
+import { fromUser } from '../core/cwd.js';
+import { fileRule, outputFile, wroteLine } from '../core/file-option.js';
 import { DEFAULT_BUILD, isServerBuild, SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { LANGS, loadCatalogue, type Lang } from '../learn/catalogue.js';
 import * as flow from '../learn/flow.js';
@@ -80,7 +80,7 @@ const RUN_OPTIONS = [
   { name: 'read-only', kind: 'boolean', help: 'start the servers read-only (--read-only on minimcp)' },
   { name: 'solution', kind: 'boolean', help: 'also run the break with its solution applied' },
   { name: 'json', kind: 'boolean', help: `print one JSON document (format ${REPORT_FORMAT_VERSION}, see docs/architecture.md) and nothing else` },
-  { name: 'html', kind: 'string', value: 'FILE', help: ['also write the results as one self-contained HTML page (with the lab: your predictions too);', 'a bare file name goes into out/, which git ignores'] },
+  { name: 'html', kind: 'string', value: 'FILE', help: 'also write the results as one self-contained HTML page (with the lab: your predictions too)' },
   { name: 'spec', kind: 'string', help: 'gone: the server build decides the errors', hidden: true },
 ] as const satisfies readonly Option[];
 
@@ -111,6 +111,8 @@ ${optionsHelp(RUN_OPTIONS, { width: WIDTH })}
 
 A real model (docs/learning.md, "A real model in the loop"); its figures are shown next to the stand-in's:
 ${optionsHelp(MODEL_OPTIONS, { width: WIDTH })}
+
+${fileRule(detectLang())}
 
 Variants: ${[BASELINE, ...listBreaks()].join(', ')}
 Check a fix: npm run check -- <lab>`;
@@ -203,8 +205,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     noPredict: (values['no-predict'] ?? false),
     // Every path is read from the folder the command was typed in (src/core/cwd.ts), not the package root npm moves to.
     predictFile: values.predict === undefined ? undefined : fromUser(values.predict),
-    // A bare name goes into the kit's out/ (ignored by git), not into the checkout's root.
-    htmlFile: values.html === undefined ? undefined : values.html.includes('/') || isAbsolute(values.html) ? fromUser(values.html) : join(REPO, 'out', values.html),
+    // Where you said, from where you typed it (src/core/file-option.ts): --html has no default, it is asked for.
+    htmlFile: values.html === undefined ? undefined : outputFile(values.html, REPO),
   };
 }
 
@@ -260,7 +262,7 @@ function chatSetup(values: ValuesOf<typeof MODEL_OPTIONS>, env: NodeJS.ProcessEn
 
 function writeHtml(file: string, report: LabReport, lang: Lang, say: (text: string) => void): void {
   writeReportPage(file, { report, lang, sheet: labSheetQuote(report.variant, lang) });
-  say(`${t('common.wrote', lang, { file: forUser(file) })}\n`);
+  say(`${wroteLine(file, lang)}\n`);
 }
 
 async function dispatch(command: Command): Promise<number> {

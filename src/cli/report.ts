@@ -8,21 +8,26 @@ import { LANGS, type Lang } from '../learn/catalogue.js';
 import { detectLang } from '../core/lang.js';
 import { runCommand, UserError } from '../core/user-error.js';
 import { labSheetQuote, readSavedReport, writeReportPage } from '../report/write.js';
-import { forUser, fromUser } from '../core/cwd.js';
-import { t } from '../core/messages/index.js';
+import { basename } from 'node:path';
+import { fromUser } from '../core/cwd.js';
+import { fileRule, outputFile, wroteLine } from '../core/file-option.js';
+import { REPO } from '../lab/paths.js';
 
 const OPTIONS = [
-  { name: 'output', kind: 'string', short: 'o', value: 'FILE', help: 'where to write the page (default: the saved file with .html for .json)' },
+  { name: 'output', kind: 'string', short: 'o', value: 'FILE', help: "where to write the page (default: out/ with the saved file's name, .html for .json)" },
   { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the page (default: from the locale)' },
   HELP_OPTION,
 ] as const;
 
 const USAGE = `Usage: npm run report -- <saved.json> [options]
 
-Turns a saved result of \`npm run lab -- ... --json > saved.json\` into one
-self-contained HTML page (no network; opens from disk).
+Turns a saved result of \`npm run -s lab -- ... --json > saved.json\` into one
+self-contained HTML page (no network; opens from disk). -s keeps npm's own
+lines out of the saved file.
 
-${optionsHelp(OPTIONS)}`;
+${optionsHelp(OPTIONS)}
+
+${fileRule(detectLang())}`;
 
 const fail = (message: string) => new UserError(`${message} (npm run report -- --help)`);
 
@@ -34,13 +39,14 @@ function reportMain(argv: string[]): number {
   }
   if (positionals.length !== 1) throw fail(positionals.length === 0 ? 'which file?' : 'one file at a time');
   if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw fail(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
-  // Read and written from the folder the command was typed in (src/core/cwd.ts), not the package root npm moves to.
+  // Read from the folder the command was typed in (src/core/cwd.ts), not the package root npm moves to; the page
+  // where -o says, else into the kit's out/ (src/core/file-option.ts).
   const file = fromUser(positionals[0]!);
-  const output = values.output === undefined ? `${file.replace(/\.json$/i, '')}.html` : fromUser(values.output);
   const lang = (values.lang as Lang | undefined) ?? detectLang();
-  const report = readSavedReport(file);
+  const output = outputFile(values.output, REPO, `${basename(file).replace(/\.json$/i, '')}.html`);
+  const report = readSavedReport(file, lang);
   writeReportPage(output, { report, lang, sheet: labSheetQuote(report.variant, lang) });
-  process.stdout.write(`${t('common.wrote', lang, { file: forUser(output) })}\n`);
+  process.stdout.write(`${wroteLine(output, lang)}\n`);
   return 0;
 }
 

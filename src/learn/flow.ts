@@ -28,6 +28,7 @@ import { readSheet, renderForTerminal, splitSheet } from './sheets.js';
 import { createWorkspace, filesToEdit, resetWorkspace, workspaceDir, WorkspaceExistsError } from './workspace.js';
 import { Interrupted, UserError } from '../core/user-error.js';
 import { forUser } from '../core/cwd.js';
+import { wroteLine } from '../core/file-option.js';
 import { classOf, heldByClass, sendWaiting } from './live.js';
 
 /** A learner's mistake the command explains in one line (exit code 2). */
@@ -289,7 +290,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     }
     if (command.htmlFile) {
       writeReportPage(command.htmlFile, { lab, results, perSeed, predictions: prediction ? [{ learner: name, answers: prediction.answers, reasoning: prediction.reasoning }] : [], lang, sheet: labSheetQuote(lab.id, lang) });
-      out(t('common.wrote', lang, { file: forUser(command.htmlFile) }));
+      out(wroteLine(command.htmlFile, lang));
     }
     out();
     out(`${t('learn.next', lang)}:`);

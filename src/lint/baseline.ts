@@ -9,6 +9,7 @@
  * Never the message text (a rule's wording may change) nor a line number.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { refuseNpmBanner } from '../core/npm-banner.js';
 import { UserError } from '../core/user-error.js';
 import { isObject, type Finding, type LintReport, type Verdict } from './types.js';
 
@@ -87,8 +88,12 @@ export function writeBaseline(file: string, reports: LintReport[]): void {
 export function readBaseline(file: string, shown = file): Baseline {
   let document: unknown;
   try {
-    document = JSON.parse(readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    // Saved through a redirect with npm's own lines in front (src/core/npm-banner.ts): say how to save it.
+    refuseNpmBanner(text, shown, 'en');
+    document = JSON.parse(text);
   } catch (error) {
+    if (error instanceof UserError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new UserError(`cannot read the baseline ${shown}: ${code === 'ENOENT' ? 'no such file (write one with --write-baseline FILE)' : (error as Error).message}`);
   }

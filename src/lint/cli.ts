@@ -5,9 +5,9 @@
  * --help (src/core/options.ts). Exit 0 when no finding reaches --fail-on,
  * 1 when one does, 2 for a usage error or a server that could not be read.
  */
-import { writeFileSync } from 'node:fs';
 import { colourOn } from '../core/colour.js';
-import { forUser, fromUser } from '../core/cwd.js';
+import { fromUser } from '../core/cwd.js';
+import { fileRule, namedFile, writeOutput, wroteLine } from '../core/file-option.js';
 import { HELP_OPTION, optionsHelp, parseOptions } from '../core/options.js';
 import { UserError } from '../core/user-error.js';
 import { renderLintPage } from './html.js';
@@ -91,6 +91,8 @@ ${optionsHelp(LINT_OPTIONS)}
 Exit codes: 0 nothing reaches --fail-on (or --fail-on-host); 1 something does; 2 a usage error, or a
 server that did not start, wrote garbage, or did not answer in time (it is ended), or a config entry that
 cannot be started as written. With --baseline FILE, only what FILE does not hold counts.
+
+${fileRule('en')}
 `;
 }
 
@@ -172,14 +174,14 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
       hosts,
       ...(ctx.verdicts !== undefined && values['no-cache'] !== true ? { verdicts: ctx.verdicts } : {}),
       ...(values.contract !== undefined ? { contract: fromUser(values.contract) } : {}),
-      ...(values.save !== undefined ? { save: fromUser(values.save) } : {}),
-      ...(values['fix-schema'] !== undefined ? { fixSchema: fromUser(values['fix-schema']) } : {}),
+      ...(values.save !== undefined ? { save: namedFile(values.save) } : {}),
+      ...(values['fix-schema'] !== undefined ? { fixSchema: namedFile(values['fix-schema']) } : {}),
     },
     json: values.json === true,
     tools: values.tools === true,
-    ...(values.sarif !== undefined ? { sarif: fromUser(values.sarif) } : {}),
-    ...(values.html !== undefined ? { html: fromUser(values.html) } : {}),
-    ...(values['write-baseline'] !== undefined ? { writeBaseline: fromUser(values['write-baseline']) } : {}),
+    ...(values.sarif !== undefined ? { sarif: namedFile(values.sarif) } : {}),
+    ...(values.html !== undefined ? { html: namedFile(values.html) } : {}),
+    ...(values['write-baseline'] !== undefined ? { writeBaseline: namedFile(values['write-baseline']) } : {}),
     gate: { failOn: failOn as FailOn, failOnHost: failOnHost as FailOnHost, forHosts: hosts, ...(baseline ? { baseline, baselineFile: values.baseline } : {}) },
     ...(values['for-hosts'] !== undefined ? { note: 'lint: --for-hosts is now --hosts (the hosts judged, and the ones --fail-on-host judges)' } : {}),
   };
@@ -239,18 +241,21 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
   } else {
     stdout(renderTerminal(reports, parsed.skipped, { colour: ctx.colour ?? colourOn(), width: ctx.width ?? (process.stdout.columns || 120), gate: parsed.gate }));
   }
+  // Every file written is named in one line (src/core/file-option.ts): the ones lintAll wrote first.
+  const written = reports.some((r) => r.server.error) ? [] : [parsed.settings.save, parsed.settings.fixSchema];
   if (parsed.sarif !== undefined) {
-    writeFileSync(parsed.sarif, `${JSON.stringify(toSarif(reports.map((report, i) => ({ report, ...(parsed.targets[i]!.source ? { source: parsed.targets[i]!.source } : {}) }))), null, 2)}\n`);
-    said(`wrote ${forUser(parsed.sarif)}`);
+    writeOutput(parsed.sarif, `${JSON.stringify(toSarif(reports.map((report, i) => ({ report, ...(parsed.targets[i]!.source ? { source: parsed.targets[i]!.source } : {}) }))), null, 2)}\n`);
+    written.push(parsed.sarif);
   }
   if (parsed.html !== undefined) {
-    writeFileSync(parsed.html, renderLintPage(reports));
-    said(`wrote ${forUser(parsed.html)}`);
+    writeOutput(parsed.html, renderLintPage(reports));
+    written.push(parsed.html);
   }
   if (parsed.writeBaseline !== undefined && !reports.some((r) => r.server.error)) {
     writeBaseline(parsed.writeBaseline, reports);
-    said(`wrote ${forUser(parsed.writeBaseline)}`);
+    written.push(parsed.writeBaseline);
   }
+  for (const file of written) if (file !== undefined) said(wroteLine(file, 'en'));
   if (parsed.gate.baseline) for (const line of baselineLines(reports, parsed.gate)) said(line);
   for (const r of reports) if (r.server.error) stderr(`lint: ${r.server.label}: ${r.server.error.message}\n`);
   return exitCodeFor(reports, parsed.gate);

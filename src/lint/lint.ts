@@ -5,7 +5,7 @@
  * (src/lint/hosts.ts). A server that cannot be read gives a report with its
  * `error` and no tools; the command turns that into exit 2.
  */
-import { writeFileSync } from 'node:fs';
+import { writeOutput } from '../core/file-option.js';
 import { emptyCallViolations, checkTools } from '../contract/check.js';
 import { loadContract } from '../contract/contract.js';
 import type { ContractOperation } from '../contract/rules.js';
@@ -118,7 +118,7 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
       listedInMs: Math.round(listing.listedInMs),
     });
   }
-  if (settings.save) writeFileSync(settings.save, `${JSON.stringify({ tools: entries }, null, 2)}\n`);
+  if (settings.save) writeOutput(settings.save, `${JSON.stringify({ tools: entries }, null, 2)}\n`);
   settings.listed?.(entries);
   if (listing) info.findings.push(...serverFindings({ ...listing, toolCount: splitEntries(entries).tools.length }));
   const report = await judge(entries, info, operations, listing?.calls ?? new Map(), settings.hosts ?? HOST_IDS, answers);
@@ -132,7 +132,7 @@ async function fixSchema(entries: unknown[], report: LintReport, file: string, t
   const fixed = fixTools(splitEntries(entries).tools);
   const changes = fixed.changes;
   const tools = await hostRewrites(fixed.tools, targets, changes);
-  writeFileSync(file, `${JSON.stringify({ tools }, null, 2)}\n`);
+  writeOutput(file, `${JSON.stringify({ tools }, null, 2)}\n`);
   const after = await judge(tools, emptyInfo({ kind: 'from', label: file, file }), undefined, new Map(), targets, answers);
   const hosts = Object.fromEntries(
     Object.entries(report.server.hosts).map(([h, v]) => [h, { before: v.verdict, after: after.server.hosts[h]?.verdict ?? 'unknown', detail: after.server.hosts[h]?.detail.split('\n')[0] ?? '' }]),

@@ -19,6 +19,7 @@
  * repository in a CI job.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { refuseNpmBanner } from '../core/npm-banner.js';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { forUser, fromUser, typedIn } from '../core/cwd.js';
 import { UserError } from '../core/user-error.js';
@@ -102,6 +103,8 @@ function readJson(file: string, what: string): unknown {
   } catch (error) {
     throw new UserError(`cannot read the ${what} ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }
+  // `npm run lint -- --tools > tools.json` keeps npm's own lines in front (src/core/npm-banner.ts).
+  refuseNpmBanner(text, forUser(file), 'en');
   try {
     return JSON.parse(stripJsonc(text));
   } catch (error) {

@@ -12,6 +12,7 @@ import { readSheet, splitSheet } from '../learn/sheets.js';
 import { renderReportPage, type PageInput } from './html.js';
 import { UserError } from '../core/user-error.js';
 import { forUser } from '../core/cwd.js';
+import { refuseNpmBanner } from '../core/npm-banner.js';
 
 /** The page could not be written, or a saved report could not be read: one line for the user, exit code 2. */
 export class ReportFileError extends UserError {}
@@ -58,7 +59,7 @@ export function labSheetQuote(variant: string, lang: Lang): string | undefined {
 }
 
 /** A saved `npm run lab -- --json` document, checked enough to draw it; each way it can fail is its own message. */
-export function readSavedReport(path: string): LabReport {
+export function readSavedReport(path: string, lang: Lang): LabReport {
   // Named as the user would type it from where they are (src/core/cwd.ts).
   const file = forUser(path);
   let text: string;
@@ -70,6 +71,8 @@ export function readSavedReport(path: string): LabReport {
     const e = error as NodeJS.ErrnoException;
     throw new ReportFileError(e.code === 'ENOENT' ? `${file}: no such file` : `cannot read ${file}: ${e.message}`);
   }
+  // Saved with `npm run lab -- ... --json > run.json`: npm's own lines come first (src/core/npm-banner.ts).
+  refuseNpmBanner(text, file, lang);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -36,6 +36,8 @@ export const en = {
   'common.stderr': "the {run} server's stderr (a sample)",
   'common.ofAtMost': '{value} of at most {cap}',
   'common.wrote': 'wrote {file}',
+  'common.fileRule': "A FILE you name is written exactly there, read from the folder you typed the command in;\na file you do not name goes into the kit's out/ folder (ignored by git). Each file written is named in one line.",
+  'common.npmBanner': "{file} starts with npm's own lines (> {banner}), not JSON: save it with npm run -s (silent), e.g. npm run -s {script} -- ... --json > {file}",
   'common.npmTookOption': "npm took {options} for itself: put `--` before the kit's options: {command}",
   'common.hostsMissing': 'the host {host} runs {package}, one of the host frameworks, which are installed apart: in the kit\'s folder run npm ci --prefix hosts, then try again',
   'learn.journal.settings': 'Settings',
@@ -333,7 +335,6 @@ export const en = {
   'class.langName.es': 'in Spanish',
   'class.langName.other': 'other language',
   'class.moreLines': '… and {count} more',
-  'class.pageWritten': 'Page written to',
   // The handout.
   'class.handoutKicker': 'schema-breaks · lab handout',
   'class.name': 'Name',
@@ -345,7 +346,6 @@ export const en = {
   'class.wordsTitle': 'Words on this page (labs/GLOSSARY.md)',
   'class.afterwards': 'After the run: what did you assume that turned out wrong?',
   'class.command': 'Then run',
-  'class.handoutWritten': 'Handout written to',
 
   // The projector page of `npm run class -- serve` (src/class/projector-page.ts).
   'class.projector.title': 'Live class',
@@ -462,7 +462,6 @@ export const en = {
   'sweep.cached': 'cache (out/sweep-cache/): {cachedCells} of {cells} cells taken from it ({cached} runs), {runs} runs measured now; --fresh measures every run again',
   'sweep.changed': 'the break changes the figures in {changed} of {cells} cells; the fix falls short in {short}',
   'sweep.fallsShort': '  fix falls short: {lab}, {client}, {server}: ok {before} -> {after}',
-  'sweep.page': 'page: {file}',
   'class.learnerPlaceholder': 'name',
   // The schema contract's violations (src/contract/), kept in their own file.
   ...enContract,

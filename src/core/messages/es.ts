@@ -29,6 +29,8 @@ export const es: Record<MessageId, Message> = {
   'common.stderr': 'la salida de errores del servidor {run} (una muestra)',
   'common.ofAtMost': '{value} de {cap} como mucho',
   'common.wrote': 'escrito: {file}',
+  'common.fileRule': 'Un FILE que nombras se escribe justo ahí, leído desde la carpeta donde escribiste el comando;\nuno que no nombras va a la carpeta out/ del kit (git la ignora). Cada archivo escrito se nombra en una línea.',
+  'common.npmBanner': '{file} empieza con las líneas de npm (> {banner}), no con JSON: guárdalo con npm run -s (silencioso), p. ej. npm run -s {script} -- ... --json > {file}',
   'common.npmTookOption': 'npm tomó {options} como opción suya: pon `--` antes de las opciones del kit: {command}',
   'common.hostsMissing': 'el anfitrión {host} ejecuta {package}, uno de los frameworks de anfitrión, que se instalan aparte: en la carpeta del kit ejecuta npm ci --prefix hosts y vuelve a intentarlo',
   'learn.journal.settings': 'Ajustes',
@@ -319,7 +321,6 @@ export const es: Record<MessageId, Message> = {
   'class.langName.es': 'en español',
   'class.langName.other': 'otro idioma',
   'class.moreLines': '… y {count} más',
-  'class.pageWritten': 'Página escrita en',
   'class.handoutKicker': 'schema-breaks · hoja del laboratorio',
   'class.name': 'Nombre',
   'class.date': 'Fecha',
@@ -330,7 +331,6 @@ export const es: Record<MessageId, Message> = {
   'class.wordsTitle': 'Palabras de esta hoja (labs/GLOSSARY.es.md)',
   'class.afterwards': 'Después de ejecutar: ¿qué supusiste que resultó ser falso?',
   'class.command': 'Después ejecuta',
-  'class.handoutWritten': 'Hoja escrita en',
   // La página del proyector de `npm run class -- serve` (src/class/projector-page.ts).
   'class.projector.title': 'Clase en directo',
   'class.projector.noToken': 'Esta página necesita el token de quien imparte la clase: abre la dirección que mostró `npm run class -- serve`, la que termina en #token=…',
@@ -445,7 +445,6 @@ export const es: Record<MessageId, Message> = {
   'sweep.cached': 'caché (out/sweep-cache/): {cachedCells} de {cells} celdas tomadas de ella ({cached} ejecuciones), {runs} ejecuciones medidas ahora; --fresh vuelve a medir todas',
   'sweep.changed': 'el fallo cambia las cifras en {changed} de {cells} celdas; la solución se queda corta en {short}',
   'sweep.fallsShort': '  la solución se queda corta: {lab}, {client}, {server}: ok {before} -> {after}',
-  'sweep.page': 'página: {file}',
   'class.learnerPlaceholder': 'nombre',
   ...esContract,
 };
