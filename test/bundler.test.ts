@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundle, cacheDir, cached, commandBundle, PROFILE_PACKAGES, sourcesKey } from '../src/core/bundler.mjs';
 import { REPO } from './helpers/server.js';
-import { linkHosts } from './helpers/copy.js';
+import { linkHosts } from './helpers/kit-copy.js';
 
 const roots: string[] = [];
 afterAll(() => {

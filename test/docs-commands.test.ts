@@ -43,7 +43,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../src/core/messages/index.js';
-import { kitCopy, linkInstall, removeKitCopies } from './helpers/kit-copy.js';
+import { kitCopy, linkHosts, linkInstall, removeKitCopies } from './helpers/kit-copy.js';
 import { REPO } from './helpers/server.js';
 
 /** A command line of a doc, continuations joined, its comment apart. */
@@ -184,6 +184,7 @@ const timings: string[] = [];
 beforeAll(() => {
   kit = kitCopy();
   linkInstall(kit);
+  linkHosts(kit);
 }, 120_000);
 afterAll(() => {
   // Printed so that what was not run, and what took long, is seen in the test's output, never skipped in silence.

@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kitCopy, linkInstall, npmRun, removeKitCopies } from './helpers/kit-copy.js';
+import { kitCopy, linkHosts, linkInstall, npmRun, removeKitCopies } from './helpers/kit-copy.js';
 
 let kit: string;
 let work: string;
@@ -21,6 +21,7 @@ let work: string;
 beforeAll(() => {
   kit = kitCopy();
   linkInstall(kit);
+  linkHosts(kit);
   work = join(kit, 'work');
   mkdirSync(work);
 }, 120_000);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from './helpers/server.js';
-import { linkHosts } from './helpers/copy.js';
+import { linkHosts } from './helpers/kit-copy.js';
 
 /**
  * The sweep asked for: two labs under one client and one server build, 3 calls.

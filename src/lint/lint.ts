@@ -103,7 +103,7 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
       // The host frameworks load while the server starts (its own process, on another core), not after; unless the
       // hosts' answers on this server's tools are kept (src/lint/verdicts.ts), which it most likely lists again.
       const reading = readServer(target.spec, settings.timeoutMs, probe, settings.capabilities);
-      if (!answers?.any) void loadHosts();
+      if (!answers?.any && !settings.listed) void loadHosts();
       listing = await reading;
     } catch (error) {
       if (!(error instanceof StartError)) throw error;
@@ -120,6 +120,8 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
   }
   if (settings.save) writeOutput(settings.save, `${JSON.stringify({ tools: entries }, null, 2)}\n`);
   settings.listed?.(entries);
+  // --tools prints the list and nothing else: no host is asked, so the host frameworks need not be installed.
+  if (settings.listed) return { format: LINT_FORMAT, version: LINT_FORMAT_VERSION, server: info, tools: [], causes: [] };
   if (listing) info.findings.push(...serverFindings({ ...listing, toolCount: splitEntries(entries).tools.length }));
   const report = await judge(entries, info, operations, listing?.calls ?? new Map(), settings.hosts ?? HOST_IDS, answers);
   if (settings.fixSchema) report.fix = await fixSchema(entries, report, settings.fixSchema, settings.hosts ?? HOST_IDS, answers);

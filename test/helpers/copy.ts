@@ -4,7 +4,7 @@
  * through the learner's commands and npm itself. Each copy is removed after
  * the test file.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -26,12 +26,3 @@ export function freshCopy(): string {
   return dir;
 }
 
-/**
- * The checkout's host frameworks (hosts/: its package.json and lockfile, its node_modules linked) put into a copy
- * of the kit, for a test whose copy runs a framework host; a copy without them is a learner's install.
- */
-export function linkHosts(dir: string): void {
-  mkdirSync(join(dir, 'hosts'), { recursive: true });
-  for (const file of ['package.json', 'package-lock.json']) cpSync(join(REPO, 'hosts', file), join(dir, 'hosts', file));
-  if (existsSync(join(REPO, 'hosts', 'node_modules'))) symlinkSync(join(REPO, 'hosts', 'node_modules'), join(dir, 'hosts', 'node_modules'), 'dir');
-}

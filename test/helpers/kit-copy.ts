@@ -60,6 +60,17 @@ export function linkInstall(copy: string): void {
   if (existsSync(join(from, '.package-lock.json'))) copyFileSync(join(from, '.package-lock.json'), join(copy, 'node_modules', '.package-lock.json'));
 }
 
+/**
+ * The checkout's host frameworks (hosts/: its package.json and lockfile, its node_modules linked) put into a copy
+ * of the kit, for a test whose copy runs a framework host (the linter's default hosts, the sweep's every-host
+ * columns); a copy without them is a learner's install.
+ */
+export function linkHosts(copy: string): void {
+  mkdirSync(join(copy, 'hosts'), { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(REPO, 'hosts', file), join(copy, 'hosts', file));
+  if (existsSync(join(REPO, 'hosts', 'node_modules'))) symlinkSync(join(REPO, 'hosts', 'node_modules'), join(copy, 'hosts', 'node_modules'), 'dir');
+}
+
 export function removeKitCopies(): void {
   for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
