@@ -101,4 +101,11 @@ it('the --omit=dev install gives a learner every command of lab 1, and npm run d
   expect(framework.stderr.trim().split('\n')).toHaveLength(1);
   expect(framework.stderr).toMatch(/^lab: .*@mastra\/mcp.*npm ci --prefix hosts/);
   expect(framework.stdout).not.toMatch(/calls ending in ok/);
+  // The linter: what a server publishes needs no host; its matrix runs the frameworks, so it says what to install.
+  const tools = npmRun(copy, 'lint', ['--variant', 'broken-schema', '--tools']);
+  expect(tools.status, tools.stderr).toBe(0);
+  expect((JSON.parse(tools.stdout) as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+  const lint = npmRun(copy, 'lint', ['--variant', 'broken-schema']);
+  expect(lint.status, lint.stdout).toBe(2);
+  expect(lint.stderr).toMatch(/^lint: the host \S+ runs \S+, .*npm ci --prefix hosts/);
 });

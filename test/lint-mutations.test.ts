@@ -15,6 +15,7 @@ import { recorded } from './helpers/lint.js';
 import { REPO } from './helpers/server.js';
 // @ts-expect-error: a plain JS fixture, no types
 import { TOOLS } from './fixtures/lint/thirty-tools.data.mjs';
+import { hostsDir } from '../src/core/bundler.mjs';
 
 interface LintModule {
   lintTools(entries: unknown[], label?: string, operations?: undefined, hosts?: readonly string[]): Promise<LintReport>;
@@ -22,8 +23,9 @@ interface LintModule {
 }
 
 const FIXTURES = join(REPO, 'test/fixtures/lint');
-// Inside the repository, so that the packages left out of the bundle resolve from its node_modules.
-const work = mkdtempSync(join(REPO, 'node_modules', '.cache', 'schema-breaks-lint-mutant-'));
+// Inside the host frameworks' install (hosts/node_modules), so that the packages left out of the bundle resolve as
+// Node walks up from there: the frameworks from hosts/node_modules, the kit's own packages from its node_modules.
+const work = mkdtempSync(join(hostsDir(REPO), 'node_modules', '.cache', 'schema-breaks-lint-mutant-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 let n = 0;
 // Each bundled linter adds its own exit handler (it ends the servers it started).

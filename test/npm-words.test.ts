@@ -106,8 +106,9 @@ describe('paths typed in a subfolder', () => {
     writeFileSync(join(sub, 'r.json'), run.stdout);
     const report = npm(sub, ['report', '--', 'r.json']);
     expect(report.status, report.stderr).toBe(0);
-    expect(report.stdout.trim()).toBe('wrote r.html');
-    expect(existsSync(join(sub, 'r.html'))).toBe(true);
+    // No -o: the page goes into the kit's out/ (src/core/file-option.ts), named as a path from where it was typed.
+    expect(report.stdout.trim()).toBe(`wrote ${join(dir, 'out', 'r.html')}`);
+    expect(existsSync(join(dir, 'out', 'r.html'))).toBe(true);
     const named = npm(sub, ['report', '--', 'r.json', '-o', 'mine.html']);
     expect(named.status, named.stderr).toBe(0);
     expect(existsSync(join(sub, 'mine.html'))).toBe(true);

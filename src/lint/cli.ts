@@ -222,7 +222,7 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
   let reports: LintReport[];
   const listed: unknown[][] = [];
   try {
-    reports = await lintAll(parsed.targets, parsed.tools ? { ...parsed.settings, listed: (tools) => listed.push(tools) } : parsed.settings);
+    reports = await lintAll(parsed.targets, parsed.tools ? { ...parsed.settings, listed: (tools) => listed.push(tools), listOnly: true } : parsed.settings);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

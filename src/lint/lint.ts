@@ -29,6 +29,8 @@ export interface LintSettings {
   save?: string;
   /** Also hand the tools/list result, as received, to this function (--tools prints it). */
   listed?: (tools: unknown[]) => void;
+  /** --tools: the tools/list is all that is wanted; no host is asked (so the host frameworks need not be installed). */
+  listOnly?: boolean;
   /** What the linter's client declares at initialize (default: src/lint/server.ts CLIENT_CAPABILITIES). */
   capabilities?: readonly ClientCapability[];
   /** --fix-schema: write the tools with their schemas rewritten (src/lint/fix.ts) to this file. */
@@ -103,7 +105,7 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
       // The host frameworks load while the server starts (its own process, on another core), not after; unless the
       // hosts' answers on this server's tools are kept (src/lint/verdicts.ts), which it most likely lists again.
       const reading = readServer(target.spec, settings.timeoutMs, probe, settings.capabilities);
-      if (!answers?.any && !settings.listed) void loadHosts();
+      if (!answers?.any && !settings.listOnly) void loadHosts();
       listing = await reading;
     } catch (error) {
       if (!(error instanceof StartError)) throw error;
@@ -121,7 +123,7 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
   if (settings.save) writeOutput(settings.save, `${JSON.stringify({ tools: entries }, null, 2)}\n`);
   settings.listed?.(entries);
   // --tools prints the list and nothing else: no host is asked, so the host frameworks need not be installed.
-  if (settings.listed) return { format: LINT_FORMAT, version: LINT_FORMAT_VERSION, server: info, tools: [], causes: [] };
+  if (settings.listOnly) return { format: LINT_FORMAT, version: LINT_FORMAT_VERSION, server: info, tools: [], causes: [] };
   if (listing) info.findings.push(...serverFindings({ ...listing, toolCount: splitEntries(entries).tools.length }));
   const report = await judge(entries, info, operations, listing?.calls ?? new Map(), settings.hosts ?? HOST_IDS, answers);
   if (settings.fixSchema) report.fix = await fixSchema(entries, report, settings.fixSchema, settings.hosts ?? HOST_IDS, answers);
