@@ -25,10 +25,13 @@
  * later lab may quote an earlier lab's measurement (root-transform-shape's
  * question quotes root-transform's 86): the learner has run that lab already.
  *
- * Exempt from OUTCOMES, and only from them: a lab's own one-line summary under
- * its title and its Hypothesis section. The hypothesis is what the lab asks
- * the learner to test, and says what the fault should do; what the lab
- * measures (the figures) is still checked there.
+ * Nothing on a sheet before its stop mark is exempt: not the one-line summary
+ * under its title, not its Hypothesis section. Those give the mechanism (what
+ * the break changes in the published schema, what each party does with it and
+ * can see) and end with the open questions; the outcome is the learner's to
+ * predict. OUTCOMES holds the wording the old summaries and hypotheses used
+ * ("every edit succeeds", "about one retry per request"), so that it cannot
+ * come back.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,31 +108,144 @@ function figureForms(q: CatalogueQuestion, f: { mean: string; min: string; max: 
  * covered by the figures.
  */
 const OUTCOMES: Record<string, RegExp[]> = {
-  // dominant-failure (-32603), dominant-failure-mcpserver (isError), retries-per-failing-call, ok-drop.
-  'broken-schema': [/crash(?:es|ed)? inside (?:it|the tool)/i, /-32603`? on the `?low-level/i, /falla(?:n)? dentro de la herramienta/i, /turns run out|turnos se agotan/i],
-  // continue-ok 0, langflow-errors 0, langflow-silent-wrong > 0.
+  // dominant-failure (-32603), dominant-failure-mcpserver (isError), retries-per-failing-call, ok-drop, missing-arguments.
+  'broken-schema': [
+    /crash(?:es|ed)? inside (?:it|the tool)/i,
+    /crash(?:es|ed)? there/i,
+    /the crash (?:came|comes) back as/i,
+    /-32603`? on the `?low-level/i,
+    /will sometimes leave out an argument/i,
+    /turns run out|turnos se agotan/i,
+    /falla(?:n)? dentro de la herramienta/i,
+    /falla(?:n)? ahí dentro/i,
+    /el fallo volv(?:ía|e) como/i,
+    /omitirá a veces un argumento/i,
+  ],
+  // continue-ok 0, langflow-errors 0, langflow-silent-wrong > 0, faithful-silent-wrong.
   'structural-anyof': [
     /refuses? every (?:call|request)/i,
     /every (?:call|request) (?:is |was )?refused/i,
+    /(?:the )?whole request will be refused/i,
     /silently wrong answers/i,
     /answers? (?:come back |are )?wrong(?:ly)?\b/i, // not "answers silently wrong": the sheets name a question so
     /answers? (?:come back|are) silently wrong/i,
+    /will be wrong/i,
+    /calls will succeed/i,
+    /serves it well/i,
     /no errors, silently/i,
     /rechaza(?:n)? todas las (?:llamadas|peticiones)/i,
+    /se rechazará la petición entera/i,
     /responde(?:n)? mal/i,
+    /serán incorrectas(?! sin avisar)/i, // not "serán incorrectas sin avisar": the questions ask it so
+    /las llamadas saldrán bien/i,
+    /lo sirve bien/i,
   ],
   // published-parameters 0, final-ok (recovers from the errors), dominant failures.
-  'root-transform': [/no parameters (?:published|at all)/i, /published with no parameters/i, /publishe?s? no parameters/i, /learns? (?:them|the parameters) from the errors?/i, /publicada sin parámetros/i, /no publica ningún parámetro/i],
-  // final-ok 0, retries-per-failing-call 9.
-  'root-transform-shape': [/every (?:call|request) (?:fails|will crash)/i, /until the agent(?:'s \d+ turns are used up| stops)/i, /turns (?:are used up|run out)/i, /nothing (?:is |will be )?validated/i, /hasta que el agente/i, /se agotan los \d+ turnos/i],
+  'root-transform': [
+    /no parameters (?:published|at all)/i,
+    /published with no parameters/i,
+    /publishe?s? no parameters/i,
+    /a tool with no parameters/i,
+    /takes nothing/i,
+    /learns? (?:them|the parameters) from the errors?/i,
+    /publicada sin parámetros/i,
+    /se publica sin parámetros/i,
+    /no publica ningún parámetro/i,
+    /una herramienta sin parámetros/i,
+    /no recibe nada/i,
+  ],
+  // final-ok 0, dominant-failure (isError), retries-per-failing-call 9.
+  'root-transform-shape': [
+    /every (?:call|request) (?:fails|will crash)/i,
+    /(?:every|all) calls? will crash/i,
+    /however right its arguments/i,
+    /nothing to correct/i,
+    /until the agent(?:'s \d+ turns are used up| stops)/i,
+    /turns (?:are used up|run out)/i,
+    /nothing (?:is |will be )?validated/i,
+    /hasta que el agente/i,
+    /se agotan los \d+ turnos/i,
+    /hasta agotar los \d+ turnos/i,
+    /todas las llamadas fallarán/i,
+    /por correctos que sean sus argumentos/i,
+    /no tendrá nada que corregir/i,
+    /no se validará nada/i,
+  ],
   // messages-named 100%, continue-ok 0, gemini-cli-ok, langflow-ok.
-  'discriminated-union': [/name the missing field/i, /Continue refuses/i, /refuses the `?oneOf/i, /drops? it silently/i, /(?:accept|take)s? (?:it|the `?oneOf`?) still fewer hosts|fewer hosts (?:can )?take/i, /lo aceptan todavía menos/i],
+  'discriminated-union': [
+    /name the missing field/i,
+    /(?:error )?messages (?:will )?get better/i,
+    /nothing else will change/i,
+    /Continue refuses/i,
+    /Continue will refuse/i,
+    /refuses the `?oneOf/i,
+    /drops? it silently/i,
+    /calls will fail/i,
+    /(?:accept|take)s? (?:it|the `?oneOf`?) still fewer hosts|fewer hosts (?:can )?take/i,
+    /more hosts cannot take/i,
+    /lo aceptan todavía menos/i,
+    /los mensajes (?:de error )?mejora(?:n|rán)/i,
+    /no cambiará nada más/i,
+    /Continue la rechazará/i,
+    /las llamadas fallarán/i,
+  ],
   // edits-ok 100, fields-cleared > 0, edits-silent-wrong.
-  'schema-drift': [/clears? the undeclared field/i, /success all the way/i, /every edit succeeds/i, /reminders? (?:disappear|are lost)/i, /todas las ediciones salen bien/i, /recordatorios desaparecen/i],
+  'schema-drift': [
+    /clears? the undeclared field/i,
+    /success all the way/i,
+    /every edit succeeds/i,
+    /every call will succeed/i,
+    /no error, no retry/i,
+    /no error is involved/i,
+    /only trace/i,
+    /gone after it/i,
+    /will be cleared/i,
+    /will change nothing/i,
+    /reminders? (?:disappear|are lost)/i,
+    /todas las ediciones salen bien/i,
+    /todas las llamadas saldrán bien/i,
+    /ningún error, ningún reintento/i,
+    /no interviene ningún error/i,
+    /único rastro/i,
+    /ya no estará después/i,
+    /se borrará/i,
+    /no cambiará nada/i,
+    /recordatorios desaparecen/i,
+  ],
   // lessons-ok, first-attempt-failures, lessons-silent-wrong > 0.
-  'unreachable-filter': [/come back wrong/i, /with the wrong lessons/i, /every list request succeeds/i, /lecciones equivocadas/i, /todas las peticiones de listado salen bien/i],
+  'unreachable-filter': [
+    /come back wrong/i,
+    /with the wrong lessons/i,
+    /every list request succeeds/i,
+    /\band no error\b/i,
+    /no error comes from the fault/i,
+    /report them as answers/i,
+    /will look like the baseline/i,
+    /only the answers will be wrong/i,
+    /lecciones equivocadas/i,
+    /todas las peticiones de listado salen bien/i,
+    /sin ningún error/i,
+    /no produce ningún error/i,
+    /los dará como respuesta/i,
+    /se parecerán a las de la línea base/i,
+    /solo las respuestas estarán mal/i,
+  ],
   // published-parameters 0, mutations-through > 0, retries-per-failing-call.
-  'readonly-gate': [/deletes go through/i, /(?:lets )?creates and deletes (?:go )?through/i, /falls back to "?read"?: in read-only/i, /mutations? (?:go|get)s? through/i, /deja pasar creaciones y borrados/i, /no parameters published/i],
+  'readonly-gate': [
+    /deletes go through/i,
+    /(?:lets )?creates and deletes (?:will )?(?:go |get )?through/i,
+    /falls back to "?read"?: in read-only/i,
+    /mutations? (?:go|get)s? through/i,
+    /no parameters published/i,
+    /will list no parameters/i,
+    /(?:about )?one retry per (?:request|call)/i,
+    /will recover from the error texts?/i,
+    /deja pasar creaciones y borrados/i,
+    /creaciones y (?:los )?borrados pasarán/i,
+    /no listará ningún parámetro/i,
+    /un reintento por (?:petición|llamada)/i,
+    /se recuperará/i,
+  ],
 };
 
 /** Blocks of a markdown page: paragraphs, list items, table rows, fenced blocks. */
@@ -174,17 +290,8 @@ interface Page {
   text: string;
   /** The lab whose own page this is (a sheet, a handout), or undefined. */
   own?: string;
-  /** Text exempt from OUTCOMES: the own lab's summary line and hypothesis. */
-  hypothesis?: string;
   /** false for a rendered page (a handout's text). */
   markdown?: boolean;
-}
-
-/** A sheet's summary line (under its title) and its Hypothesis section. */
-function hypothesisOf(before: string): string {
-  const head = before.split(/^## /m)[0]!.replace(/^# .*$/m, '');
-  const section = /^## (?:Hypothesis|Hipótesis)\n([\s\S]*?)(?=^## )/m.exec(before)?.[1] ?? '';
-  return `${head}\n${section}`;
 }
 
 function textOfHtml(html: string): string {
@@ -209,11 +316,9 @@ function pages(): Page[] {
       const sheet = read(sheetFile(lab.id, lang));
       const at = sheet.indexOf(STOP);
       if (at === -1) throw new Error(`${sheetFile(lab.id, lang)} has no stop mark`);
-      const before = sheet.slice(0, at);
-      const hypothesis = hypothesisOf(before);
-      out.push({ name: `${sheetFile(lab.id, lang)} (before the stop mark)`, text: before, own: lab.id, hypothesis });
+      out.push({ name: `${sheetFile(lab.id, lang)} (before the stop mark)`, text: sheet.slice(0, at), own: lab.id });
       const handoutLab = catalogue.find((l) => l.id === lab.id)!;
-      out.push({ name: `the ${lab.id} handout (${lang})`, text: textOfHtml(renderHandout(handoutLab, lang)), own: lab.id, hypothesis: textOfHtml(hypothesis), markdown: false });
+      out.push({ name: `the ${lab.id} handout (${lang})`, text: textOfHtml(renderHandout(handoutLab, lang)), own: lab.id, markdown: false });
     }
   }
   return out;
@@ -239,8 +344,6 @@ function spoilers(page: Page): string[] {
       }
       for (const phrase of OUTCOMES[lab.id] ?? []) {
         for (const m of norm(unit).matchAll(new RegExp(phrase.source, `${phrase.flags.replace('g', '')}g`))) {
-          // The own lab's hypothesis says what the fault should do: its own words are not a spoiler, anywhere on its pages.
-          if (lab.id === page.own && page.hypothesis !== undefined && norm(page.hypothesis).toLowerCase().includes(m[0].toLowerCase())) continue;
           found.push(`${lab.id} outcome: "${m[0]}" in "${norm(unit).slice(Math.max(0, m.index! - 60), m.index! + 100)}"`);
         }
       }
@@ -266,6 +369,32 @@ describe('no page a learner reads before a run gives a lab away', () => {
     expect(found.some((s) => s.startsWith('structural-anyof outcome: "silently wrong answers"'))).toBe(true);
     // A block that names no lab is not about one: the glossary's definition of "silently wrong" is no spoiler.
     expect(spoilers({ name: 'README.md', text: '- **Silently wrong**: a request that ended ok with the wrong answer.' })).toEqual([]);
+  });
+
+  it('finds what the old summary lines and hypotheses gave away, on the lab\'s own sheet (no exemption)', () => {
+    // Sentences the sheets said before the stop mark until issue 32, one or two per lab and language, as written then.
+    const old: [lab: string, text: string][] = [
+      ['broken-schema', 'nothing at the boundary stops that call: it reaches an executor written to trust its arguments, and crashes there.'],
+      ['broken-schema', 'llega a un ejecutor escrito para fiarse de sus argumentos y falla ahí dentro.'],
+      ['structural-anyof', 'one 2025 host refuses every request over it, another keeps the first branch and answers wrongly without a word.'],
+      ['structural-anyof', 'Detrás de Langflow, que solo conserva la primera rama del `anyOf`, las llamadas saldrán bien y las respuestas para verbos irregulares serán incorrectas.'],
+      ['root-transform', 'What clients see when a zod schema\'s root is no longer a plain object: a tool with no parameters, and a server that still expects three.'],
+      ['root-transform', 'así que la herramienta se publica sin parámetros, mientras el servidor sigue validando cada llamada contra el esquema real'],
+      ['root-transform-shape', 'Every call will crash inside the tool, however right its arguments, with a text that names no parameter: the model will have nothing to correct'],
+      ['root-transform-shape', 'el modelo no tendrá nada que corregir, y cada petición seguirá hasta agotar los 10 turnos del agente.'],
+      ['discriminated-union', 'the error messages get better, and more hosts cannot take the published `oneOf`.'],
+      ['discriminated-union', 'Continue la rechazará como rechazó `anyOf`; los anfitriones que descartan `oneOf` sin decir nada mostrarán `verb` sin tipo, y las llamadas fallarán en vez de salir incorrectas sin avisar.'],
+      ['schema-drift', 'Every call will succeed: no error, no retry. The only trace will be in the data: a reminder that was there before the edit is gone after it'],
+      ['schema-drift', 'Todas las llamadas saldrán bien: ningún error, ningún reintento. El único rastro quedará en los datos'],
+      ['unreachable-filter', 'so the agent will report them as answers; the figures of errors and retries will look like the baseline\'s, and only the answers will be wrong.'],
+      ['unreachable-filter', 'Los listados volverán con las lecciones equivocadas y sin ningún error, así que el agente los dará como respuesta'],
+      ['readonly-gate', 'Creates and deletes will go through, and succeed. The published schema will list no parameters (as in `root-transform`)'],
+      ['readonly-gate', 'así que el modelo se recuperará con los textos de error, a cambio de alrededor de un reintento por petición.'],
+    ];
+    for (const [lab, text] of old) {
+      const found = spoilers({ name: `labs/${lab}/README.md`, text, own: lab });
+      expect(found.some((s) => s.startsWith(`${lab} outcome:`)), `${lab}: ${text}`).toBe(true);
+    }
   });
 
   for (const page of pages()) {
