@@ -5,7 +5,7 @@
  * and fails with the mutant. A guard that still passes with its feature
  * removed proves nothing.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { build as esbuild } from 'esbuild';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +25,7 @@ interface LintModule {
 const FIXTURES = join(REPO, 'test/fixtures/lint');
 // Inside the host frameworks' install (hosts/node_modules), so that the packages left out of the bundle resolve as
 // Node walks up from there: the frameworks from hosts/node_modules, the kit's own packages from its node_modules.
+mkdirSync(join(hostsDir(REPO), 'node_modules', '.cache'), { recursive: true });
 const work = mkdtempSync(join(hostsDir(REPO), 'node_modules', '.cache', 'schema-breaks-lint-mutant-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 let n = 0;
