@@ -197,6 +197,15 @@ describe('a baseline', () => {
     expect(anyOf.stdout).toContain('baseline baseline.json: 0 findings and 0 host verdicts accepted; 1 new');
   }, 120_000);
 
+  it('the run that writes it accepts what it writes: structural-anyof, an error without it, exits 0 with --write-baseline (issue 33)', () => {
+    const run = (args: string[]) => spawnSync(process.execPath, ['scripts/launch.mjs', 'scripts/lint.ts', ...args], { cwd: REPO, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', INIT_CWD: scratch }, timeout: 120_000 });
+    expect(run(['--variant', 'structural-anyof']).status).toBe(1);
+    const written = run(['--variant', 'structural-anyof', '--write-baseline', 'anyof-baseline.json']);
+    expect(written.status, written.stdout).toBe(0);
+    expect(written.stdout).toContain('wrote anyof-baseline.json');
+    expect(run(['--variant', 'structural-anyof', '--baseline', 'anyof-baseline.json']).status).toBe(0);
+  }, 120_000);
+
   it('on a saved list with one extra union: only that tool is new, the rest accepted, and the same list again passes', async () => {
     // The same file name, as a list saved again in place is (--from names the server by its file).
     mkdirSync(join(scratch, 'before'));

@@ -15,7 +15,7 @@ import { contractOperations, lintTarget, type LintSettings } from './lint.js';
 import { toSarif } from './sarif.js';
 import { CLIENT_CAPABILITIES, killAllServers, type ClientCapability } from './server.js';
 import { commandTarget, configTargets, fromTarget, urlTarget, type Target } from './targets.js';
-import { readBaseline, writeBaseline } from './baseline.js';
+import { baselineOf, readBaseline, writeBaseline } from './baseline.js';
 import { exitCodeFor, type FailOn, type FailOnHost, type Gate } from './gate.js';
 import { chooseHosts, hostSetsHelp } from './hosts.js';
 import { TODAY_SINCE } from '../lab/profiles/index.js';
@@ -234,12 +234,16 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
     return 0;
   }
   const said = (line: string) => (parsed.json ? stderr : stdout)(`${line}\n`);
+  // --write-baseline accepts today's findings and host verdicts: the run that writes it is judged with it, so it
+  // exits 0 unless a server failed (issue 33), and the next run with --baseline FILE says the same.
+  const writing = parsed.writeBaseline !== undefined && !reports.some((r) => r.server.error);
+  const gate: Gate = writing ? { ...parsed.gate, baseline: baselineOf(reports), baselineFile: parsed.writeBaseline } : parsed.gate;
   if (parsed.json) {
     const document: LintReport | LintConfigReport =
       parsed.configFile === undefined ? reports[0]! : { format: LINT_CONFIG_FORMAT, version: LINT_FORMAT_VERSION, config: parsed.configFile, servers: reports, skipped: parsed.skipped };
     stdout(`${JSON.stringify(document, null, 2)}\n`);
   } else {
-    stdout(renderTerminal(reports, parsed.skipped, { colour: ctx.colour ?? colourOn(), width: ctx.width ?? (process.stdout.columns || 120), gate: parsed.gate }));
+    stdout(renderTerminal(reports, parsed.skipped, { colour: ctx.colour ?? colourOn(), width: ctx.width ?? (process.stdout.columns || 120), gate }));
   }
   // Every file written is named in one line (src/core/file-option.ts): the ones lintAll wrote first.
   const written = reports.some((r) => r.server.error) ? [] : [parsed.settings.save, parsed.settings.fixSchema];
@@ -251,12 +255,12 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
     writeOutput(parsed.html, renderLintPage(reports));
     written.push(parsed.html);
   }
-  if (parsed.writeBaseline !== undefined && !reports.some((r) => r.server.error)) {
-    writeBaseline(parsed.writeBaseline, reports);
-    written.push(parsed.writeBaseline);
+  if (writing) {
+    writeBaseline(parsed.writeBaseline!, reports);
+    written.push(parsed.writeBaseline!);
   }
   for (const file of written) if (file !== undefined) said(wroteLine(file, 'en'));
-  if (parsed.gate.baseline) for (const line of baselineLines(reports, parsed.gate)) said(line);
+  if (gate.baseline && !writing) for (const line of baselineLines(reports, gate)) said(line);
   for (const r of reports) if (r.server.error) stderr(`lint: ${r.server.label}: ${r.server.error.message}\n`);
-  return exitCodeFor(reports, parsed.gate);
+  return exitCodeFor(reports, gate);
 }
