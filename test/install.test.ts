@@ -108,4 +108,8 @@ it('the --omit=dev install gives a learner every command of lab 1, and npm run d
   const lint = npmRun(copy, 'lint', ['--variant', 'broken-schema']);
   expect(lint.status, lint.stdout).toBe(2);
   expect(lint.stderr).toMatch(/^lint: the host \S+ runs \S+, .*npm ci --prefix hosts/);
+  // Targeting only hosts the kit models itself: the others are left out of the matrix, and the report says so.
+  const own = npmRun(copy, 'lint', ['--variant', 'broken-schema', '--hosts', 'claude-code-2026-08,openai-functions-2026-11']);
+  expect(own.status, own.stderr).toBe(0);
+  expect(own.stdout).toMatch(/^Not asked \(their frameworks are not installed: npm ci --prefix hosts\): .*mastra-google-2025-12/m);
 });

@@ -203,13 +203,25 @@ export function loadHosts(): Promise<void> {
  * every host in the order of PROFILES (src/lint/lint.ts shows the targeted
  * ones, and names any host a finding hurts).
  */
-export async function hostMatrix(tools: ListedTool[], answers?: Answers): Promise<{ perTool: Record<string, HostVerdict>[]; whole: Record<string, HostVerdict> }> {
+export async function hostMatrix(
+  tools: ListedTool[],
+  answers?: Answers,
+  targets: readonly string[] = HOST_IDS,
+): Promise<{ perTool: Record<string, HostVerdict>[]; whole: Record<string, HostVerdict>; notAsked: string[] }> {
   const perTool: Record<string, HostVerdict>[] = tools.map(() => ({}));
   const whole: Record<string, HostVerdict> = {};
+  const notAsked: string[] = [];
   for (const profile of PROFILES) {
-    const verdicts = await Promise.all(tools.map((tool) => hostVerdict(profile, tool, answers)));
-    verdicts.forEach((v, i) => (perTool[i]![profile.id] = v));
-    whole[profile.id] = await wholeListVerdict(profile, tools, verdicts, answers);
+    try {
+      const verdicts = await Promise.all(tools.map((tool) => hostVerdict(profile, tool, answers)));
+      whole[profile.id] = await wholeListVerdict(profile, tools, verdicts, answers);
+      verdicts.forEach((v, i) => (perTool[i]![profile.id] = v));
+    } catch (error) {
+      // A host whose framework is not installed (the learner install: failed() above) is left out of the matrix when
+      // the author does not target it; a targeted one stops the lint with the line that says what to install.
+      if (!(error instanceof UserError) || targets.includes(profile.id)) throw error;
+      notAsked.push(profile.id);
+    }
   }
-  return { perTool, whole };
+  return { perTool, whole, notAsked };
 }

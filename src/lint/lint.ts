@@ -169,7 +169,8 @@ async function judge(
   const twice = duplicateNames(tools);
   // Every host is asked, so that a warning can name whoever is hurt, targeted or not (a historic host the author
   // no longer ships to still explains a finding); the report's matrix shows the targeted ones.
-  const { perTool: everyHost, whole } = await hostMatrix(tools, answers);
+  const { perTool: everyHost, whole, notAsked } = await hostMatrix(tools, answers, targets);
+  if (notAsked.length > 0) info.notAsked = notAsked;
   const targeted = <T>(verdicts: Record<string, T>) => Object.fromEntries(Object.entries(verdicts).filter(([host]) => targets.includes(host)));
   info.hosts = targeted(whole);
   const findings = tools.map((tool) => [...toolFindings(tool), ...(twice.has(tool.name) ? [duplicateFinding(tool.name, twice.get(tool.name)!)] : []), ...(contract?.byTool.get(tool.name) ?? [])]);

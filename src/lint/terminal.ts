@@ -265,6 +265,8 @@ export function renderTerminal(unsafeReports: LintReport[], unsafeSkipped: { nam
       ...weightLine(report, o),
       '',
       ...findingsBlock(report, o),
+      // A warning names whoever it hurts among the hosts asked: say which were not, and why.
+      ...(s.notAsked ? [paint('2', `Not asked (their frameworks are not installed: npm ci --prefix hosts): ${s.notAsked.join(', ')}`, o.colour)] : []),
       ...matrixBlock(report, o),
       ...fixBlock(report, o),
       '',

@@ -100,6 +100,8 @@ export interface ServerInfo {
   hosts: Record<string, HostVerdict>;
   /** The hosts the author targets (profile ids): a finding is an error only where one of them refuses or drops. */
   targets?: string[];
+  /** Hosts not asked, none of them targeted: their frameworks are not installed (hosts/, npm ci --prefix hosts). */
+  notAsked?: string[];
   /** The whole tool list: bytes, and tokens estimated at 4 characters each (src/lint/weight.ts). */
   weight?: { bytes: number; tokens: number };
   error?: ServerFailure;

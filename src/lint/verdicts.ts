@@ -92,12 +92,15 @@ export class Answers {
   }
 
   /**
-   * Writes this run's answers, unless one is 'unknown', or they are the ones kept already (a run that asked only
-   * what the cache held, all of it); the folder keeps the KEEP targets written last.
+   * Writes this run's answers, unless one is 'unknown' or was never given (a host whose framework is not
+   * installed, left out of the matrix: src/lint/hosts.ts hostMatrix), or they are the ones kept already (a run
+   * that asked only what the cache held, all of it); the folder keeps the KEEP targets written last.
    */
   async keep(): Promise<void> {
     if (!this.fresh && this.asked.size === Object.keys(this.kept).length) return;
-    const answers = Object.fromEntries(await Promise.all([...this.asked].map(async ([key, answer]) => [key, await answer] as const)));
+    const settled = await Promise.allSettled([...this.asked].map(async ([key, answer]) => [key, await answer] as const));
+    if (settled.some((s) => s.status === 'rejected')) return;
+    const answers = Object.fromEntries(settled.map((s) => (s as PromiseFulfilledResult<readonly [string, HostVerdict]>).value));
     if (Object.values(answers).some((v) => v.verdict === 'unknown')) return;
     try {
       mkdirSync(this.dir, { recursive: true });
