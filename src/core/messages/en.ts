@@ -77,6 +77,11 @@ export const en = {
   'build.mcpserver-1.32': 'mcpserver-1.32 (McpServer, SDK 1.21 and later): invalid arguments, exceptions and unknown tools are all isError results',
 
   // The learner's path: the lab command, predictions, the workspace, the check.
+  'learn.usageFooter': '(npm run lab -- --help for the options)',
+  'learn.unknownVariant': 'unknown variant "{variant}"; one of: {variants}',
+  'learn.unknownClient': 'unknown client "{client}"; one of: {clients}',
+  'learn.unknownServer': 'unknown server build "{server}"; one of: {builds}',
+  'learn.specGone': '--spec is gone: which error a client sees depends on the server build, not the MCP revision; use --server {builds}',
   'learn.learnerName': 'Your name (for your notes in learners/<name>/):',
   'learn.predictIntro': 'Predict before you run. Your answers are saved and locked once the run starts; you can revise them later only as a new, dated entry.',
   'learn.predictIntroHeld': 'Predict. In this class the lab waits for the reveal: your answers are locked and sent to the class as soon as you give them; you can revise them before the reveal, as a new, dated entry.',

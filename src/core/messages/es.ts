@@ -67,6 +67,11 @@ export const es: Record<MessageId, Message> = {
   'build.mcpserver-1.20': 'mcpserver-1.20 (McpServer, SDK 1.13 a 1.20): argumentos inválidos son JSON-RPC -32602, una excepción dentro de la herramienta un resultado isError',
   'build.mcpserver-1.32': 'mcpserver-1.32 (McpServer, SDK 1.21 y posteriores): argumentos inválidos, excepciones y herramientas desconocidas son todos resultados isError',
 
+  'learn.usageFooter': '(npm run lab -- --help para ver las opciones)',
+  'learn.unknownVariant': 'variante desconocida "{variant}"; una de: {variants}',
+  'learn.unknownClient': 'cliente desconocido "{client}"; uno de: {clients}',
+  'learn.unknownServer': 'compilación del servidor desconocida "{server}"; una de: {builds}',
+  'learn.specGone': '--spec ya no existe: qué error ve un cliente depende de la compilación del servidor, no de la revisión de MCP; usa --server {builds}',
   'learn.learnerName': 'Tu nombre (para tus notas en learners/<nombre>/):',
   'learn.predictIntro': 'Predice antes de ejecutar. Tus respuestas se guardan y quedan fijadas en cuanto empieza la ejecución; luego solo puedes revisarlas con una entrada nueva y fechada.',
   'learn.predictIntroHeld': 'Predice. En esta clase el laboratorio espera a que se revele la medida: tus respuestas quedan fijadas y se envían a la clase en cuanto las das; puedes revisarlas antes de que se revele, con una entrada nueva y fechada.',
