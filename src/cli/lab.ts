@@ -33,7 +33,7 @@ import { paint } from '../core/colour.js';
 import { LearnerNameError, rememberedLang, rememberLang, rememberLearner } from '../learn/learner.js';
 import * as live from '../learn/live.js';
 import { classUrl, joinCode } from '../learn/class-link.js';
-import { CODE_LENGTH, LIMITS } from '../learn/class-wire.js';
+import { CODE_ALPHABET, CODE_LENGTH, LIMITS } from '../learn/class-wire.js';
 import type { Command } from '../learn/command.js';
 import { labSheetQuote, writeReportPage } from '../report/write.js';
 import { BASELINE, listBreaks } from '../lab/variants.js';
@@ -225,7 +225,13 @@ function liveOptions(values: ValuesOf<typeof LAB_OPTIONS>, lang: Lang, usage: (m
     if (url === undefined) throw usage(t('learn.class.badUrl', lang, { url: values.join }));
     if (values.code === undefined) throw usage(t('learn.class.joinWithoutCode', lang, { url }));
     const code = joinCode(values.code);
-    if (code === undefined) throw usage(t('learn.class.badCode', lang, { length: CODE_LENGTH, code: values.code }));
+    if (code === undefined) {
+      // Say which part is wrong: its length, or the characters no code has (read alike: 0/O, 1/I/L; or no letter or digit at all).
+      const typed = values.code.replace(/\s+/g, '').toUpperCase();
+      const wrong = [...new Set([...typed].filter((c) => !CODE_ALPHABET.includes(c)))];
+      if ([...typed].length !== CODE_LENGTH || wrong.length === 0) throw usage(t('learn.class.badCode', lang, { length: CODE_LENGTH, code: values.code, count: [...typed].length }));
+      throw usage(t('learn.class.badCodeChars', lang, { alphabet: CODE_ALPHABET, code: values.code, wrong: wrong.join(', ') }));
+    }
     join = { url, code };
   }
   const reflect = values.reflect?.trim();
@@ -286,12 +292,26 @@ async function dispatch(command: Command): Promise<number> {
   }
   // Every learner's command starts by sending what waits for the class (at most SEND_TIMEOUT_MS; a failure is one line and the command goes on).
   await live.sendWaiting(REPO, learnerIfValid(command), command.lang);
-  if (command.learners) return showLearners(command);
-  if (!command.variant) return browse.showCatalogue(command);
+  /*
+   * The last name given with --learner is the one kept (labs/INSTRUCTOR.md, "Whose notes"), on the commands that
+   * only read too (the list, the catalogue, the sheet, a hint), once they succeeded: a run and --workspace keep it
+   * in src/learn/flow.ts. The list is the exception: it names the learner given as the current one, so it keeps
+   * it first.
+   */
+  const keepLearner = async (body: () => Promise<number>) => {
+    const code = await body();
+    if (code === 0 && command.learner !== undefined) rememberLearner(REPO, command.learner);
+    return code;
+  };
+  if (command.learners) {
+    if (command.learner !== undefined) rememberLearner(REPO, command.learner);
+    return showLearners(command);
+  }
+  if (!command.variant) return keepLearner(() => browse.showCatalogue(command));
   // The sheet and the hints are read for the learner the kit knows, if any: say whom, as every learner's command does.
   if (lab && (command.read || command.hint !== undefined)) flow.sayWho(flow.knownLearner(command), command.lang);
-  if (lab && command.read) return browse.showSheet(lab, command);
-  if (lab && command.hint !== undefined) return browse.showHint(lab, command.hint, command.lang, flow.knownLearner(command));
+  if (lab && command.read) return keepLearner(() => browse.showSheet(lab, command));
+  if (lab && command.hint !== undefined) return keepLearner(() => browse.showHint(lab, command.hint!, command.lang, flow.knownLearner(command)));
   if (lab && command.workspace) return flow.makeWorkspace(lab, command);
   if (lab && command.reset) return flow.reset(lab, command);
   if (command.run.json) {
