@@ -117,7 +117,7 @@ describe('--join URL --code CODE', () => {
     [['--join', 'ftp://127.0.0.1:8000', '--code', 'K7QX2M'], "--join takes the class's address as the instructor shows it, http://ADDRESS:PORT (got ftp://127.0.0.1:8000)"],
     [['--join', 'not a url', '--code', 'K7QX2M'], "--join takes the class's address as the instructor shows it, http://ADDRESS:PORT (got not a url)"],
     [['--join', 'http://127.0.0.1:8000'], '--join needs the join code the instructor shows: --join http://127.0.0.1:8000 --code CODE'],
-    [['--join', 'http://127.0.0.1:8000', '--code', 'K7Q1'], '--code takes the 6-character code the instructor shows, letters and digits (got K7Q1)'],
+    [['--join', 'http://127.0.0.1:8000', '--code', 'K7Q1'], '--code takes the 6-character code the instructor shows (got K7Q1, 4 characters)'],
     [['--leave', '--join', 'http://127.0.0.1:8000', '--code', 'K7QX2M'], '--leave and --join exclude each other'],
     [['--join', 'http://127.0.0.1:8000', '--code', 'K7QX2M', '--json'], '--join does not go with --json (it prints one JSON document and nothing else)'],
     [['--reflect', 'why'], '--reflect goes with a run of a lab: --variant broken-schema --reflect "TEXT"'],

@@ -183,7 +183,9 @@ describe('without a terminal', () => {
     const result = plain(dir, ['--variant', 'broken-schema', '--no-predict', '--calls', '20']);
     expect(result.status, result.out).toBe(0);
     expect(result.out).toMatch(/Not asking for predictions \(--no-predict\)/);
-    expect(result.out).toMatch(/Your predictions next to what was measured/);
+    // No predictions, no column of them (issue 35): what was measured alone.
+    expect(result.out).toMatch(/What was measured \(no predictions\)/);
+    expect(result.out).not.toContain('(no answer)');
   });
 
   it('--predict FILE answers the questions, and a question the lab does not have is refused', () => {

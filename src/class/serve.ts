@@ -20,7 +20,9 @@ import { forUser } from '../core/cwd.js';
 import { t, type MessageId, type Values } from '../core/messages/index.js';
 import { UserError } from '../core/user-error.js';
 import { loadCatalogue, type Lab, type Lang } from '../learn/catalogue.js';
+import type { JournalEntry } from '../learn/journal.js';
 import { ClassFolder } from './class-folder.js';
+import { discover } from './discover.js';
 import { measureLab, readMeasurement, writeMeasurement, type LabMeasurement } from './measure.js';
 import { createClassServer } from './serve-http.js';
 
@@ -54,6 +56,7 @@ class LiveClass {
   private readonly measured = new Map<string, LabMeasurement>();
   private readonly measuring = new Map<string, Promise<void>>();
   private readonly say: (id: MessageId, values?: Values) => string;
+  private readonly log: ClassLog;
 
   constructor(
     private readonly classFolder: ClassFolder,
@@ -65,6 +68,18 @@ class LiveClass {
       const kept = readMeasurement(classFolder.measuredFile(lab.id), lab.id);
       if (kept) this.measured.set(lab.id, kept);
     }
+    this.log = new ClassLog(classFolder.folder, this.say);
+    /*
+     * What the server kept, as it kept it: the request handling (serve-http.ts) calls keep() and knows nothing
+     * of this terminal; the log hears each entry stored, and never a resend (keep() answers it `already`).
+     */
+    const keep = classFolder.keep.bind(classFolder);
+    classFolder.keep = (device, learner, entries) => {
+      const kept = keep(device, learner, entries);
+      const stored = new Set(kept.stored);
+      this.log.kept(learner, entries.filter((e) => stored.has(e.id)));
+      return kept;
+    };
   }
 
   async run(port: number, lan: boolean): Promise<number> {
@@ -74,7 +89,7 @@ class LiveClass {
       lang: this.lang,
       measured: () => Object.fromEntries(this.measured),
       onReveal: (lab, revealed) => this.reveal(lab, revealed),
-      onJoin: (learner) => write(this.say('class.serve.joined', { learner })),
+      onJoin: (learner) => this.log.joined(learner),
     });
     const host = lan ? '0.0.0.0' : '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
@@ -91,16 +106,30 @@ class LiveClass {
 
     return new Promise<number>((resolve) => {
       let stopped = false;
+      /*
+       * The terminal as it was: keys no longer read, and no longer raw. Only once nothing is left to
+       * wait for: a key typed before that is read here and dropped, never echoed after "Class stopped"
+       * nor left for the shell's prompt.
+       */
+      const restoreTerminal = () => {
+        process.stdin.removeAllListeners('keypress');
+        if (process.stdin.isTTY) process.stdin.setRawMode(false);
+        process.stdin.pause();
+      };
       const quit = () => {
         // q, then Ctrl+C (or a SIGTERM) while it stops: once is enough.
         if (stopped) return;
         stopped = true;
-        if (process.stdin.isTTY) process.stdin.setRawMode(false);
-        process.stdin.pause();
-        write(this.say('class.serve.stopped', { folder: forUser(this.classFolder.folder) }));
         server.close();
         server.closeAllConnections();
-        resolve(0);
+        // A measurement under way is finished and kept (the next start would otherwise measure it again).
+        const pending = [...this.measuring.keys()];
+        if (pending.length > 0) write(this.say('class.serve.stopping', { labs: pending.join(', ') }));
+        void Promise.allSettled([...this.measuring.values()]).then(() => {
+          write(this.say('class.serve.stopped', { folder: forUser(this.classFolder.folder) }));
+          restoreTerminal();
+          resolve(0);
+        });
       };
       process.once('SIGINT', quit);
       process.once('SIGTERM', quit);
@@ -108,6 +137,14 @@ class LiveClass {
         emitKeypressEvents(process.stdin);
         process.stdin.setRawMode(true);
         process.stdin.on('keypress', (text: string | undefined, key: { name?: string; ctrl?: boolean } | undefined) => {
+          if (stopped) {
+            // Stopping, and Ctrl+C again: at once, the terminal put back first.
+            if (key?.ctrl && key.name === 'c') {
+              restoreTerminal();
+              process.exit(130);
+            }
+            return;
+          }
           if (key?.ctrl && key.name === 'c') return quit();
           if (text === 'q') return quit();
           const n = Number(text);
@@ -170,3 +207,63 @@ class LiveClass {
     this.measuring.set(labId, job);
   }
 }
+
+/**
+ * The serve terminal's log: one line per event, who and what, with a running
+ * count per lab ("Ana predicted broken-schema (4 of 12)"), so that an
+ * instructor sees who has predicted before the reveal. A learner's every
+ * command joins again and resends what was not acknowledged: a join is said
+ * once per learner, an entry once (only what keep() stored). Counted by name,
+ * as the projector shows learners; the class folder's journals count from the
+ * start, so that a restarted class goes on counting.
+ */
+class ClassLog {
+  /** Every learner the class knows: joined, or with an entry in the folder. */
+  private readonly learners = new Set<string>();
+  /** `lab/kind` -> who has sent one; a revision counts as a prediction too. */
+  private readonly did = new Map<string, Set<string>>();
+
+  constructor(
+    folder: string,
+    private readonly say: (id: MessageId, values?: Values) => string,
+  ) {
+    for (const journal of discover(folder).journals) {
+      this.learners.add(journal.learner);
+      for (const entry of journal.entries) this.count(journal.learner, entry);
+    }
+  }
+
+  joined(learner: string): void {
+    if (this.learners.has(learner)) return;
+    this.learners.add(learner);
+    write(this.say('class.serve.joined', { learner, count: this.learners.size }));
+  }
+
+  kept(learner: string, entries: readonly Pick<JournalEntry, 'kind' | 'lab'>[]): void {
+    this.learners.add(learner);
+    for (const entry of entries) {
+      const count = this.count(learner, entry);
+      const values = { learner, lab: entry.lab, count, total: this.learners.size };
+      const id = LOGGED[entry.kind as keyof typeof LOGGED];
+      write(id ? this.say(id, values) : this.say('class.serve.sent', { ...values, kind: entry.kind }));
+    }
+  }
+
+  /** Counts the entry; returns how many learners have now done what it says for its lab. */
+  private count(learner: string, entry: Pick<JournalEntry, 'kind' | 'lab'>): number {
+    const kind = entry.kind === 'revision' ? 'prediction' : entry.kind;
+    const key = `${entry.lab}/${kind}`;
+    const who = this.did.get(key) ?? new Set<string>();
+    who.add(learner);
+    this.did.set(key, who);
+    return who.size;
+  }
+}
+
+/** The line of each kind of entry a learner sends (SENT_KINDS, src/learn/class-wire.ts). */
+const LOGGED = {
+  prediction: 'class.serve.predicted',
+  revision: 'class.serve.revised',
+  run: 'class.serve.ran',
+  reflection: 'class.serve.reflected',
+} as const satisfies Record<string, MessageId>;

@@ -33,7 +33,7 @@ import { paint } from '../core/colour.js';
 import { LearnerNameError, rememberedLang, rememberLang, rememberLearner } from '../learn/learner.js';
 import * as live from '../learn/live.js';
 import { classUrl, joinCode } from '../learn/class-link.js';
-import { CODE_LENGTH, LIMITS } from '../learn/class-wire.js';
+import { CODE_ALPHABET, CODE_LENGTH, LIMITS } from '../learn/class-wire.js';
 import type { Command } from '../learn/command.js';
 import { labSheetQuote, writeReportPage } from '../report/write.js';
 import { BASELINE, listBreaks } from '../lab/variants.js';
@@ -117,12 +117,12 @@ ${fileRule(detectLang())}
 Variants: ${[BASELINE, ...listBreaks()].join(', ')}
 Check a fix: npm run check -- <lab>`;
 
-/** A bad command line: one line, and where to read the options. */
-const usage = (message: string) => new UsageError(message, '(npm run lab -- --help for the options)');
+/** A bad command line: one line, and where to read the options, in the language the learner asked for. */
+const usageIn = (lang: Lang) => (message: string) => new UsageError(message, t('learn.usageFooter', lang));
 
 
 
-function integer(name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+function wholeNumber(usage: (message: string) => UsageError, name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
     throw usage(`--${name} takes a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'} (got ${value})`);
@@ -131,27 +131,33 @@ function integer(name: string, value: string | undefined, fallback: number, min:
 }
 
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Command | 'help' {
-  const { values, positionals } = parseOptions([...LAB_OPTIONS, ...RUN_OPTIONS, ...MODEL_OPTIONS], argv, usage, { positionals: true, env });
+  // --lang (a valid one), else the one last asked for (learners/.lang), else the locale: known before any
+  // refusal, so that a refusal speaks it.
+  const guessed = langOf(argv) ?? rememberedLang(REPO) ?? detectLang(env);
+  const { values, positionals } = parseOptions([...LAB_OPTIONS, ...RUN_OPTIONS, ...MODEL_OPTIONS], argv, usageIn(guessed), { positionals: true, env });
   if (values.help) return 'help';
+  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw usageIn(guessed)(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
+  const lang = (values.lang as Lang | undefined) ?? guessed;
+  const usage = usageIn(lang);
+  const integer = (name: string, value: string | undefined, fallback: number, min: number, max?: number) => wholeNumber(usage, name, value, fallback, min, max);
   const variants = [BASELINE, ...listBreaks()];
   // The lab as a plain word, as `npm run check -- <lab>` takes it: `npm run lab broken-schema` needs no `--` at all.
   if (positionals.length > 1) throw usage(`one lab at a time (got ${positionals.join(', ')})`);
   if (positionals[0] !== undefined && values.variant !== undefined && positionals[0] !== values.variant) throw usage(`two labs: ${positionals[0]} and --variant ${values.variant}; name one`);
   const variant = values.variant ?? positionals[0];
   if (variant !== undefined && !variants.includes(variant)) {
-    throw usage(`unknown variant "${variant}"; one of: ${variants.join(', ')}`);
+    throw usage(t('learn.unknownVariant', lang, { variant, variants: variants.join(', ') }));
   }
   const clientId = values.client ?? 'faithful';
   const client = getProfile(clientId);
-  if (!client) throw usage(`unknown client "${clientId}"; one of: ${PROFILE_IDS.join(', ')}`);
-  if (values.spec !== undefined) throw usage(`--spec is gone: which error a client sees depends on the server build, not the MCP revision; use --server ${SERVER_BUILDS.join('|')}`);
+  if (!client) throw usage(t('learn.unknownClient', lang, { client: clientId, clients: PROFILE_IDS.join(', ') }));
+  if (values.spec !== undefined) throw usage(t('learn.specGone', lang, { builds: SERVER_BUILDS.join('|') }));
   const lab = variant && variant !== BASELINE ? loadCatalogue().find((l) => l.id === variant) : undefined;
   // An exploration of a lab runs on the lab's own server build unless told otherwise.
   const server = values.server ?? lab?.runs[0]?.server ?? DEFAULT_BUILD;
-  if (!isServerBuild(server)) throw usage(`unknown server build "${server}"; one of: ${SERVER_BUILDS.join(', ')}`);
+  if (!isServerBuild(server)) throw usage(t('learn.unknownServer', lang, { server, builds: SERVER_BUILDS.join(', ') }));
   const temperature = values.temperature === undefined ? DEFAULT_KNOBS.temperature : Number(values.temperature);
   if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2) throw usage(`--temperature takes a number from 0 to 2 (got ${values.temperature})`);
-  if (values.lang !== undefined && !(LANGS as readonly string[]).includes(values.lang)) throw usage(`unknown language "${values.lang}"; one of: ${LANGS.join(', ')}`);
   if (values.solution && variant === BASELINE) throw usage('--solution needs a break: the baseline has no solution');
   const labOnly = (['read', 'workspace', 'reset'] as const).filter((flag) => values[flag]).map((f) => `--${f}`);
   if (values.hint !== undefined) labOnly.push('--hint');
@@ -163,9 +169,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const workload = values.workload ?? 'conjugate';
   if (!(WORKLOADS as readonly string[]).includes(workload)) throw usage(`unknown workload "${workload}"; one of: ${WORKLOADS.join(', ')}`);
   const knobs: Knobs = { ...DEFAULT_KNOBS, temperature };
-  const chat = chatSetup(values, env);
-  const lang = (values.lang as Lang | undefined) ?? rememberedLang(REPO) ?? detectLang(env);
-  const live = liveOptions(values, lang);
+  const chat = chatSetup(values, env, usage);
+  const live = liveOptions(values, lang, usage);
   if (values.json && (live.join || live.leave)) throw usage(t('learn.class.notWithJson', lang, { flag: live.join ? '--join' : '--leave' }));
   if (live.reflect !== undefined) {
     if (!lab || labOnly.length > 0 || values.json || values.client !== undefined || values.server !== undefined || values.workload !== undefined || values['read-only'] || values.solution || chat) throw usage(t('learn.class.reflectNeedsLab', lang, { lab: lab?.id ?? listBreaks()[0] ?? '<lab>' }));
@@ -211,7 +216,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
 }
 
 /** --join URL --code CODE, --leave and --reflect TEXT, each checked alone (what they go with is checked by the caller). */
-function liveOptions(values: ValuesOf<typeof LAB_OPTIONS>, lang: Lang): Pick<Command, 'join' | 'leave' | 'reflect'> {
+function liveOptions(values: ValuesOf<typeof LAB_OPTIONS>, lang: Lang, usage: (message: string) => UsageError): Pick<Command, 'join' | 'leave' | 'reflect'> {
   if (values.code !== undefined && values.join === undefined) throw usage(t('learn.class.codeWithoutJoin', lang, { code: values.code }));
   if (values.leave && values.join !== undefined) throw usage(t('learn.class.leaveAndJoin', lang));
   let join: Command['join'];
@@ -220,7 +225,13 @@ function liveOptions(values: ValuesOf<typeof LAB_OPTIONS>, lang: Lang): Pick<Com
     if (url === undefined) throw usage(t('learn.class.badUrl', lang, { url: values.join }));
     if (values.code === undefined) throw usage(t('learn.class.joinWithoutCode', lang, { url }));
     const code = joinCode(values.code);
-    if (code === undefined) throw usage(t('learn.class.badCode', lang, { length: CODE_LENGTH, code: values.code }));
+    if (code === undefined) {
+      // Say which part is wrong: its length, or the characters no code has (read alike: 0/O, 1/I/L; or no letter or digit at all).
+      const typed = values.code.replace(/\s+/g, '').toUpperCase();
+      const wrong = [...new Set([...typed].filter((c) => !CODE_ALPHABET.includes(c)))];
+      if ([...typed].length !== CODE_LENGTH || wrong.length === 0) throw usage(t('learn.class.badCode', lang, { length: CODE_LENGTH, code: values.code, count: [...typed].length }));
+      throw usage(t('learn.class.badCodeChars', lang, { alphabet: CODE_ALPHABET, code: values.code, wrong: wrong.join(', ') }));
+    }
     join = { url, code };
   }
   const reflect = values.reflect?.trim();
@@ -231,7 +242,7 @@ function liveOptions(values: ValuesOf<typeof LAB_OPTIONS>, lang: Lang): Pick<Com
 }
 
 /** `--model openai` and its options, checked: what src/lab/chat/setup.ts needs, or undefined for the stand-in. */
-function chatSetup(values: ValuesOf<typeof MODEL_OPTIONS>, env: NodeJS.ProcessEnv): ChatSetup | undefined {
+function chatSetup(values: ValuesOf<typeof MODEL_OPTIONS>, env: NodeJS.ProcessEnv, usage: (message: string) => UsageError): ChatSetup | undefined {
   const model = values.model ?? (values.replay !== undefined ? 'openai' : 'stand-in');
   if (model !== 'stand-in' && model !== 'openai') throw usage(`unknown --model "${model}"; one of: stand-in, openai`);
   const given = (['base-url', 'model-name', 'api-key-env', 'concurrency', 'request-timeout', 'record', 'replay'] as const).filter((k) => values[k] !== undefined);
@@ -253,7 +264,7 @@ function chatSetup(values: ValuesOf<typeof MODEL_OPTIONS>, env: NodeJS.ProcessEn
     baseUrl: values['base-url'],
     modelName: values['model-name'],
     apiKey: env[keyVar] || undefined,
-    concurrency: integer('concurrency', values.concurrency, 2, 1, MAX_CONCURRENCY),
+    concurrency: wholeNumber(usage, 'concurrency', values.concurrency, 2, 1, MAX_CONCURRENCY),
     timeoutMs: timeout * 1000,
     record: values.record === undefined ? undefined : fromUser(values.record),
     replay: values.replay === undefined ? undefined : fromUser(values.replay),
@@ -281,12 +292,26 @@ async function dispatch(command: Command): Promise<number> {
   }
   // Every learner's command starts by sending what waits for the class (at most SEND_TIMEOUT_MS; a failure is one line and the command goes on).
   await live.sendWaiting(REPO, learnerIfValid(command), command.lang);
-  if (command.learners) return showLearners(command);
-  if (!command.variant) return browse.showCatalogue(command);
+  /*
+   * The last name given with --learner is the one kept (labs/INSTRUCTOR.md, "Whose notes"), on the commands that
+   * only read too (the list, the catalogue, the sheet, a hint), once they succeeded: a run and --workspace keep it
+   * in src/learn/flow.ts. The list is the exception: it names the learner given as the current one, so it keeps
+   * it first.
+   */
+  const keepLearner = async (body: () => Promise<number>) => {
+    const code = await body();
+    if (code === 0 && command.learner !== undefined) rememberLearner(REPO, command.learner);
+    return code;
+  };
+  if (command.learners) {
+    if (command.learner !== undefined) rememberLearner(REPO, command.learner);
+    return showLearners(command);
+  }
+  if (!command.variant) return keepLearner(() => browse.showCatalogue(command));
   // The sheet and the hints are read for the learner the kit knows, if any: say whom, as every learner's command does.
   if (lab && (command.read || command.hint !== undefined)) flow.sayWho(flow.knownLearner(command), command.lang);
-  if (lab && command.read) return browse.showSheet(lab, command);
-  if (lab && command.hint !== undefined) return browse.showHint(lab, command.hint, command.lang, flow.knownLearner(command));
+  if (lab && command.read) return keepLearner(() => browse.showSheet(lab, command));
+  if (lab && command.hint !== undefined) return keepLearner(() => browse.showHint(lab, command.hint!, command.lang, flow.knownLearner(command)));
   if (lab && command.workspace) return flow.makeWorkspace(lab, command);
   if (lab && command.reset) return flow.reset(lab, command);
   if (command.run.json) {

@@ -134,12 +134,17 @@ export function buildNote(build: string, lang: Lang): string {
   return t('lab.buildNote', lang, { build: buildDescription(build, lang) });
 }
 
+/** A run's name in a heading or a column: the baseline in the reader's language ("línea base"), a break by its id. */
+function runName(report: LabReport, run: RunResult, lang: Lang): string {
+  return run === report.runs.baseline ? t('common.baseline', lang) : run.variant;
+}
+
 /** Each figure over several seeds: mean, and the range when the seeds disagree. */
 function seedLines(report: LabReport, shown: readonly FigureDef[], lang: Lang, nameWidth: number, width: number): string[] {
   const summary = report.seeds!;
   const kinds = (['baseline', 'variant', 'solution'] as const).filter((k) => summary[k]);
   const lines = [bold(t('lab.acrossSeeds', lang, { count: summary.seeds.length, first: summary.seeds[0]!, last: summary.seeds.at(-1)! }))];
-  lines.push(bold(t('common.figure', lang).padEnd(nameWidth) + kinds.map((k) => report.runs[k]!.variant.slice(0, width - 1).padStart(width)).join('')));
+  lines.push(bold(t('common.figure', lang).padEnd(nameWidth) + kinds.map((k) => runName(report, report.runs[k]!, lang).slice(0, width - 1).padStart(width)).join('')));
   for (const f of shown) {
     const cells = kinds.map((k) => {
       const s = summary[k]![f.id]!;
@@ -154,7 +159,8 @@ function seedLines(report: LabReport, shown: readonly FigureDef[], lang: Lang, n
 /** Who wrote the calls, in one line: the stand-in and its assumed knobs, or the real model and what it took of its endpoint. */
 function modelNote(model: RunResult['model'], lang: Lang): string {
   if (model.kind === 'openai') return t('lab.realModelLine', lang, { name: model.name, baseUrl: model.baseUrl, requests: model.requests, httpRetries: model.httpRetries });
-  return t('lab.modelLine', lang, { assumed: model.assumptions.map((k) => `${k} ${model.knobs[k]}`).join(', ') });
+  // A knob's value as the language writes a number (0,9 in Spanish), as the header's temperature.
+  return t('lab.modelLine', lang, { assumed: model.assumptions.map((k) => `${k} ${typeof model.knobs[k] === 'number' ? formatNumber(model.knobs[k], lang) : model.knobs[k]}`).join(', ') });
 }
 
 /** What ran, in words: the server build's errors, the agent's policy, the model and its assumptions. The terminal and the page say the same. */
@@ -182,7 +188,7 @@ export function renderTerminal(report: LabReport, lang: Lang = 'en', options: Te
   out.push('');
 
   for (const run of runs) {
-    out.push(...histogramLines(t('lab.firstAttempt', lang, { run: run.variant }), run.outcomes, run.calls));
+    out.push(...histogramLines(t('lab.firstAttempt', lang, { run: runName(report, run, lang) }), run.outcomes, run.calls));
     if (!run.host.accepted) out.push(`  ${red(`${t('common.hostRefused', lang)}:`)} ${run.host.rejection}`);
     for (const note of run.serverNotes) out.push(`  ${red(`${t('common.server', lang)}:`)} ${note}`);
     out.push('');
@@ -193,7 +199,7 @@ export function renderTerminal(report: LabReport, lang: Lang = 'en', options: Te
   // runs longer: "3,82 de 9 como mucho"), so that every column lines up.
   const width = Math.max(18, ...shown.flatMap((f) => runs.map((r) => f.format(f.read(r), r, lang).length + 2)));
   const nameWidth = Math.max(38, ...[...shown.map((f) => f.label[lang]), t('common.figure', lang), t('common.latency', lang)].map((l) => l.length + 2));
-  out.push(bold(t('common.figure', lang).padEnd(nameWidth) + runs.map((r) => r.variant.slice(0, width - 1).padStart(width)).join('')));
+  out.push(bold(t('common.figure', lang).padEnd(nameWidth) + runs.map((r) => runName(report, r, lang).slice(0, width - 1).padStart(width)).join('')));
   for (const f of shown) {
     const cells = runs.map((r) => f.format(f.read(r), r, lang).padStart(width));
     // A figure that differs from the baseline stands out.

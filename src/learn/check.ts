@@ -50,8 +50,12 @@ export type CheckVerdict =
   | { fixed: false; typeErrors: string }
   | { fixed: boolean; violations: Violation[]; runs: RunComparison[]; compilerCatchesBreak?: CompilerCatches };
 
-/** With the lab's break put back on the workspace: the compiler refuses it (`caught`), or it still type-checks (`blind`), or the break no longer applies to the learner's file (`unapplied`). */
-export type CompilerCatches = 'caught' | 'blind' | 'unapplied';
+/**
+ * With the lab's break put back on the workspace: the compiler refuses it (`caught`), or it still type-checks
+ * (`blind`); or the break cannot be put back because the workspace still has it (`present`: not fixed yet, a
+ * workspace just created), or because the learner's file no longer has the lines it changes (`unapplied`).
+ */
+export type CompilerCatches = 'caught' | 'blind' | 'present' | 'unapplied';
 
 /**
  * Puts the lab's break back on a copy of the workspace (one line of context
@@ -64,11 +68,19 @@ export function compilerCatchesBreak(lab: Lab, workspace: string): CompilerCatch
   const work = mkdtempSync(join(tmpdir(), 'schema-breaks-rebreak-'));
   try {
     cpSync(join(workspace, 'src'), join(work, 'src'), { recursive: true });
-    try {
-      // GIT_CEILING_DIRECTORIES: the patch applies to the copy, relative to its root (as src/lab/variants.ts applies them).
-      execFileSync('git', ['apply', '-C1', '--whitespace=nowarn', breakPatch(lab.id)], { cwd: work, env: { ...process.env, GIT_CEILING_DIRECTORIES: dirname(work) }, stdio: ['ignore', 'ignore', 'pipe'] });
-    } catch {
-      return 'unapplied';
+    // GIT_CEILING_DIRECTORIES: the patch applies to the copy, relative to its root (as src/lab/variants.ts applies them).
+    const apply = (...flags: string[]) => {
+      try {
+        execFileSync('git', ['apply', '-C1', '--whitespace=nowarn', ...flags, breakPatch(lab.id)], { cwd: work, env: { ...process.env, GIT_CEILING_DIRECTORIES: dirname(work) }, stdio: ['ignore', 'ignore', 'pipe'] });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (!apply()) {
+      // The break does not go on again: a workspace that still has it (it comes off) is not fixed yet; only one
+      // that has neither the break nor the lines it changes is one the check cannot judge.
+      return apply('--reverse', '--check') ? 'present' : 'unapplied';
     }
     return typeCheck(work) ? 'caught' : 'blind';
   } finally {

@@ -18,7 +18,7 @@ import { labSheetQuote, writeReportPage } from '../report/write.js';
 import { DEFAULT_LAB_SEEDS, type Lab, type LabResults, type Lang } from './catalogue.js';
 import { referenceLines } from './reference.js';
 import type { FigureDef } from '../lab/figures.js';
-import { checkWorkspace, type CheckVerdict, type RunComparison } from './check.js';
+import { checkWorkspace, type CheckVerdict, type CompilerCatches, type RunComparison } from './check.js';
 import { isLang } from '../core/lang.js';
 import { t, type MessageId } from '../core/messages/index.js';
 import { Journal, type JournalEntry } from './journal.js';
@@ -221,6 +221,8 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
       out();
       prediction = { answers: locked.data.answers as Prediction['answers'], reasoning: typeof locked.data.reasoning === 'string' ? locked.data.reasoning : '' };
     } else {
+      // A --predict file is read first: a bad one is its one line, not the sheet and the reference before it.
+      const fromFile = command.predictFile !== undefined ? readPredictionFile(command.predictFile, lab, lang) : undefined;
       if (canAsk && command.predictFile === undefined) out(await renderForTerminal(splitSheet(readSheet(lab.id, lang)).before, lab.id, lang));
       const previous = earlier.filter((e) => e.lab === lab.id && (e.kind === 'prediction' || e.kind === 'revision')).at(-1);
       // The reference before the first question: the baseline in the runs the questions are scored on, the model and the agent.
@@ -229,7 +231,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
       out(t(held ? 'learn.predictIntroHeld' : 'learn.predictIntro', lang));
       if (previous) out(`${t('learn.previousPrediction', lang)} ${previous.at.slice(0, 16).replace('T', ' ')}. ${t('learn.revising', lang)}`);
       out();
-      prediction = command.predictFile !== undefined ? readPredictionFile(command.predictFile, lab, lang) : await askPredictions(lab, lang);
+      prediction = fromFile ?? (await askPredictions(lab, lang));
       // Locked: written before anything runs. A later change is a new, dated entry.
       journal!.append({ kind: previous ? 'revision' : 'prediction', lab: lab.id, data: { answers: prediction.answers, reasoning: prediction.reasoning, runs: lab.runs, lang } });
       keep('prediction');
@@ -267,7 +269,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
       out(renderTerminal(report, lang, { hideSchemaDiff: i > 0 }));
     });
     const rows = compare(lab, prediction, perSeed);
-    out(renderComparison(lab, rows, lang));
+    out(renderComparison(lab, rows, lang, { predicted: prediction !== undefined }));
     out();
     if (journal) {
       const seeds = seedsFrom(command.run.settings.seed, perSeed.length);
@@ -344,6 +346,9 @@ export async function reset(lab: Lab, command: Command, root = REPO): Promise<nu
   });
 }
 
+/** What the check says when the break put back on the workspace is not refused by the compiler. */
+const COMPILER_VERDICT = { blind: 'learn.checkCompilerBlind', present: 'learn.checkCompilerPresent', unapplied: 'learn.checkCompilerUnapplied' } as const satisfies Record<Exclude<NonNullable<CompilerCatches>, 'caught'>, MessageId>;
+
 export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): string {
   const lines = [t('learn.checkTitle', lang), ''];
   if ('buildError' in verdict) {
@@ -356,7 +361,7 @@ export function renderVerdict(lab: Lab, verdict: CheckVerdict, lang: Lang): stri
   }
   lines.push(`✓ ${t('learn.checkTypesOk', lang)}`);
   if (verdict.compilerCatchesBreak === 'caught') lines.push(`✓ ${t('learn.checkCompilerCaught', lang)}`);
-  else if (verdict.compilerCatchesBreak) lines.push(`✗ ${t(verdict.compilerCatchesBreak === 'blind' ? 'learn.checkCompilerBlind' : 'learn.checkCompilerUnapplied', lang, { lab: lab.id })}`);
+  else if (verdict.compilerCatchesBreak) lines.push(`✗ ${t(COMPILER_VERDICT[verdict.compilerCatchesBreak], lang, { lab: lab.id })}`);
   if (verdict.violations.length === 0) lines.push(`✓ ${t('learn.checkContractOk', lang)}`);
   else {
     lines.push(`✗ ${t('learn.checkContractBad', lang)}`);

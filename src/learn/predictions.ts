@@ -165,9 +165,14 @@ export function compare(lab: Lab, prediction: Prediction | undefined, perSeed: L
   });
 }
 
-export function renderComparison(lab: Lab, rows: ComparisonRow[], lang: Lang): string {
+/**
+ * The table after a lab's run. `predicted: false` (a run with --no-predict)
+ * leaves out the columns a prediction fills: a column of "(no answer)" would
+ * read as answers skipped, not as none asked.
+ */
+export function renderComparison(lab: Lab, rows: ComparisonRow[], lang: Lang, { predicted: asked = true }: { predicted?: boolean } = {}): string {
   const seeds = rows[0]?.seeds ?? 1;
-  const lines = [t('learn.compareTitle', lang), seeds > 1 ? t('learn.compareSeeds', lang, { count: seeds }) : '', ''];
+  const lines = [t(asked ? 'learn.compareTitle' : 'learn.measuredTitle', lang), seeds > 1 ? t('learn.compareSeeds', lang, { count: seeds }) : '', ''];
   const cells = rows.map((row) => {
     const off =
       row.off === null ? '' : typeof row.off === 'boolean' ? (row.off ? t('common.right', lang) : t('common.wrong', lang)) : row.off === 0 ? '0' : `${row.off > 0 ? '+' : ''}${formatNumber(row.off, lang)}`;
@@ -179,11 +184,14 @@ export function renderComparison(lab: Lab, rows: ComparisonRow[], lang: Lang): s
     return { cells: [row.question, predicted, measured, range, off], inside };
   });
   const header = [t('common.question', lang), t('common.predicted', lang), t('common.measured', lang), t('learn.range', lang), t('common.offBy', lang)];
+  // Without predictions: the question, what was measured and its range (columns 0, 2, 3).
+  const kept = asked ? [0, 1, 2, 3, 4] : [0, 2, 3];
+  const pick = (c: string[]) => kept.map((i) => c[i]!);
   // Each column as wide as its widest cell in this language ("(sin respuesta)" is wider than "(no answer)"), two spaces apart.
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c.cells[i]!.length)) + 2);
+  const widths = pick(header).map((h, i) => Math.max(h.length, ...cells.map((c) => pick(c.cells)[i]!.length)) + 2);
   const line = (c: string[]) => c.map((text, i) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!))).join('');
-  lines.push(line(header));
-  for (const c of cells) lines.push(`${line(c.cells)}${c.inside}`);
+  lines.push(line(pick(header)));
+  for (const c of cells) lines.push(`${line(pick(c.cells))}${asked ? c.inside : ''}`);
   for (const question of lab.questions) lines.push(`  ${question.id}: ${promptOnRun(lab, question, lang)}`);
   return lines.join('\n');
 }

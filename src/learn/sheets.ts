@@ -29,6 +29,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Marked, type MarkedExtension } from 'marked';
 import { REPO } from '../lab/paths.js';
+import { forUser } from '../core/cwd.js';
 import { colourOn } from '../core/colour.js';
 import { formatNumber, t } from '../core/messages/index.js';
 import { figurePaths, measureAcross, unitWord, type Lab, type LabResults, type Lang, type Question } from './catalogue.js';
@@ -178,5 +179,14 @@ export async function renderForTerminal(markdown: string, lab: string, lang: Lan
   const langFlag = lang === 'en' ? '' : ` --lang ${lang}`;
   const folded = markdown.replace(HINT, (_all, title: string) => `- ${title.trim()}: \`npm run lab -- --variant ${lab} --hint ${++n}${langFlag}\`\n`);
   const details = folded.replace(/<details>\s*<summary>([^<]*)<\/summary>/g, '**$1**\n').replace(/<\/details>/g, '').replace(/<!--[\s\S]*?-->/g, '');
-  return (await terminalRenderer()).parse(details, { async: false });
+  return (await terminalRenderer()).parse(fromHere(details, lab), { async: false });
+}
+
+/**
+ * A sheet's relative links (`../GLOSSARY.md`) are written from labs/<lab>/, where a code host shows the
+ * file; in the terminal each is the path from the folder the command was typed in (labs/GLOSSARY.md
+ * from the kit's root), so that it can be opened as printed.
+ */
+function fromHere(markdown: string, lab: string): string {
+  return markdown.replace(/\]\((?![a-z][\w+.-]*:|#|\/)([^)\s]+)\)/gi, (_all, target: string) => `](${forUser(join(REPO, 'labs', lab, target))})`);
 }
