@@ -9,26 +9,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measurementFromRows, projectorState, type Measurements } from '../src/class/projector.js';
+import { measurementFromRows, projectorState } from '../src/class/projector.js';
 import { fresh, removeFreshDirs } from './helpers/class-report.js';
 import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 import { HOSTILE, LAB, writeClass } from './helpers/live-class.js';
 import { REPO } from './helpers/server.js';
-import { startStub, TOKEN, type Stub } from './helpers/projector-stub.js';
+import { SERVER_MEASURED, startStub, TOKEN, type Stub } from './helpers/projector-stub.js';
 
 afterAll(removeFreshDirs);
 
-/** What the class server measured itself at the reveal (made up, and unlike the learners' 42, so a leak would show). */
-const SERVER_MEASURED: Measurements = {
-  [LAB]: {
-    'missing-arguments': { value: 37.25, range: [35, 40], seeds: 3 },
-    'dominant-failure': { value: 'rpc:-32603', seeds: 3 },
-    'dominant-failure-mcpserver': { value: 'isError', seeds: 3 },
-    'retries-per-failing-call': { value: 3, range: [3, 3], seeds: 3 },
-    'ok-drop-low-level': { value: 13.33, range: [10, 16.67], seeds: 3 },
-    'ok-drop-mcpserver': { value: 3.33, range: [0, 6.67], seeds: 3 },
-  },
-};
 
 // ---------------------------------------------------------------------------
 

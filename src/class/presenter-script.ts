@@ -2,7 +2,7 @@
  * The presenter view of the projector page (issue 35): one question a
  * screen, for a room reading it off a wall. Part of the page's one inline
  * script (src/class/projector-page.ts puts it inside its function, so it
- * uses that script's t, el, svg, show, niceStep, bars and toggle), plain
+ * uses that script's t, el, svg, show, niceStep, bars and revealControls), plain
  * ES2019 like the rest.
  *
  * The address says what is shown (`?lab=ID&q=ID`, kept by a reload); the
@@ -23,7 +23,30 @@
  * runs across a word. Who moved is drawn (one arrow from each learner's first
  * answer to their latest) and written beside the chart, name by name.
  */
+import type { MessageId } from '../core/messages/index.js';
+
+/** The texts the presenter adds to the page's (the page puts them in its TEXTS). */
+export const PRESENTER_TEXT_IDS = [
+  'class.presenter.overview',
+  'class.presenter.previous',
+  'class.presenter.next',
+  'class.presenter.position',
+  'class.presenter.first',
+  'class.presenter.latest',
+  'class.presenter.moved',
+  'class.presenter.whoMoved',
+  'class.presenter.nobodyMoved',
+  'class.presenter.more',
+  'class.presenter.keys',
+] as const satisfies readonly MessageId[];
+
 export const PRESENTER_SCRIPT = String.raw`
+  // The overview header's button: the lab on the wall (else the first anyone predicted), from its first question.
+  document.getElementById('present').addEventListener('click', function () {
+    if (!last || last.labs.length === 0) return;
+    var lab = last.labs.find(function (l) { return l.id === focus; }) || last.labs.find(function (l) { return l.predicted > 0; }) || last.labs[0];
+    if (lab.questions.length > 0) present(lab.id, lab.questions[0].id);
+  });
   var measure = document.createElement('canvas').getContext('2d');
   function textWidth(text, px, weight) {
     measure.font = (weight || 400) + ' ' + px + 'px ' + getComputedStyle(document.body).fontFamily;
@@ -272,12 +295,7 @@ export const PRESENTER_SCRIPT = String.raw`
     count.setAttribute('data-count', String(q.latest.answered));
     counts.appendChild(count);
     counts.appendChild(el('p', 'stats', t('class.projector.stats', { predicted: lab.predicted, revised: lab.revised, ran: lab.ran })));
-    counts.appendChild(el('span', 'badge ' + (lab.revealed ? 'shown' : 'hidden'), lab.revealed ? '✓ ' + t('class.projector.revealed') : t('class.projector.hidden')));
-    var reveal = el('button', 'reveal', lab.revealed ? t('class.projector.hide') : t('class.projector.reveal'));
-    reveal.type = 'button';
-    reveal.setAttribute('aria-pressed', lab.revealed ? 'true' : 'false');
-    reveal.addEventListener('click', function () { toggle(lab.id, !lab.revealed, reveal); });
-    counts.appendChild(reveal);
+    revealControls(lab, counts, 'reveal');
     if (lab.revealed && !shownQ.measured) counts.appendChild(el('p', 'hiddennote', t('class.projector.notMeasured')));
     section.appendChild(counts);
 

@@ -33,7 +33,7 @@ import type { Lang } from '../core/lang.js';
 import { CATALOGUES, type MessageId } from '../core/messages/index.js';
 import { esc, page } from './html.js';
 import { PROJECTOR_CSS } from './projector-style.js';
-import { PRESENTER_SCRIPT } from './presenter-script.js';
+import { PRESENTER_SCRIPT, PRESENTER_TEXT_IDS } from './presenter-script.js';
 import { PRESENTER_CSS } from './presenter-style.js';
 import { t } from '../core/messages/index.js';
 
@@ -58,17 +58,7 @@ const TEXT_IDS = [
   'class.projector.revisions',
   'class.projector.noPredictions',
   'class.projector.axis',
-  'class.presenter.overview',
-  'class.presenter.previous',
-  'class.presenter.next',
-  'class.presenter.position',
-  'class.presenter.first',
-  'class.presenter.latest',
-  'class.presenter.moved',
-  'class.presenter.whoMoved',
-  'class.presenter.nobodyMoved',
-  'class.presenter.more',
-  'class.presenter.keys',
+  ...PRESENTER_TEXT_IDS,
   'class.projector.learner',
   'class.projector.allLabs',
   'class.why',
@@ -280,6 +270,16 @@ const SCRIPT = String.raw`
       .map(function (q) { return q.id + ' ' + (learner[which][q.id] === null ? '–' : show(learner[which][q.id], q.unit)); }).join(' · ');
   }
 
+  // The lab's state in words and the button that reveals or hides it (the overview's and the presenter's).
+  function revealControls(lab, box, buttonClass) {
+    box.appendChild(el('span', 'badge ' + (lab.revealed ? 'shown' : 'hidden'), lab.revealed ? '✓ ' + t('class.projector.revealed') : t('class.projector.hidden')));
+    var button = el('button', buttonClass, lab.revealed ? t('class.projector.hide') : t('class.projector.reveal'));
+    button.type = 'button';
+    button.setAttribute('aria-pressed', lab.revealed ? 'true' : 'false');
+    button.addEventListener('click', function () { toggle(lab.id, !lab.revealed, button); });
+    box.appendChild(button);
+  }
+
   function labSection(lab) {
     var section = el('section', 'lab');
     section.setAttribute('data-lab', lab.id);
@@ -291,12 +291,7 @@ const SCRIPT = String.raw`
     section.appendChild(h);
     section.appendChild(el('p', 'stats', t('class.projector.stats', { predicted: lab.predicted, revised: lab.revised, ran: lab.ran })));
     var reveal = el('div', 'reveal');
-    reveal.appendChild(el('span', 'badge ' + (lab.revealed ? 'shown' : 'hidden'), lab.revealed ? '✓ ' + t('class.projector.revealed') : t('class.projector.hidden')));
-    var button = el('button', '', lab.revealed ? t('class.projector.hide') : t('class.projector.reveal'));
-    button.type = 'button';
-    button.setAttribute('aria-pressed', lab.revealed ? 'true' : 'false');
-    button.addEventListener('click', function () { toggle(lab.id, !lab.revealed, button); });
-    reveal.appendChild(button);
+    revealControls(lab, reveal, '');
     section.appendChild(reveal);
     if (lab.predicted === 0) {
       section.appendChild(el('p', 'hiddennote', t('class.projector.noPredictions')));
@@ -368,12 +363,6 @@ const SCRIPT = String.raw`
     history.replaceState(null, '', address());
     if (last) render(last);
   }
-  // The header's button: the lab on the wall (else the first anyone predicted), from its first question.
-  document.getElementById('present').addEventListener('click', function () {
-    if (!last || last.labs.length === 0) return;
-    var lab = last.labs.find(function (l) { return l.id === focus; }) || last.labs.find(function (l) { return l.predicted > 0; }) || last.labs[0];
-    if (lab.questions.length > 0) present(lab.id, lab.questions[0].id);
-  });
 __PRESENTER__
   function focusButton(text, lab, pressed) {
     var b = el('button', '', text);

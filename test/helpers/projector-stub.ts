@@ -13,6 +13,18 @@ import type { Lang } from '../../src/learn/catalogue.js';
 
 export const TOKEN = 'tok-3f9a1c';
 
+/** What the class server measured itself at broken-schema's reveal (made up, and unlike the learners' 42, so a leak would show). */
+export const SERVER_MEASURED: Measurements = {
+  'broken-schema': {
+    'missing-arguments': { value: 37.25, range: [35, 40], seeds: 3 },
+    'dominant-failure': { value: 'rpc:-32603', seeds: 3 },
+    'dominant-failure-mcpserver': { value: 'isError', seeds: 3 },
+    'retries-per-failing-call': { value: 3, range: [3, 3], seeds: 3 },
+    'ok-drop-low-level': { value: 13.33, range: [10, 16.67], seeds: 3 },
+    'ok-drop-mcpserver': { value: 3.33, range: [0, 6.67], seeds: 3 },
+  },
+};
+
 export interface Stub {
   url: string;
   server: Server;
