@@ -1,90 +1,23 @@
 /**
  * The live class's projector (src/class/projector.ts, projector-page.ts), in
  * a real browser: the 30 learners of test/helpers/live-class.ts, a tiny
- * node:http stub in this file answering the page's three requests from
- * projectorState, and the page opened in headless chromium. (The class
+ * node:http stub (test/helpers/projector-stub.ts) answering the page's
+ * three requests from projectorState, and the page opened in headless chromium. (The class
  * report's side of the same numbers: test/class-report-live.test.ts.)
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectorHtml } from '../src/class/projector-page.js';
-import { measurementFromRows, projectorState, type Measurements } from '../src/class/projector.js';
-import type { Lang } from '../src/learn/catalogue.js';
+import { measurementFromRows, projectorState } from '../src/class/projector.js';
 import { fresh, removeFreshDirs } from './helpers/class-report.js';
 import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 import { HOSTILE, LAB, writeClass } from './helpers/live-class.js';
 import { REPO } from './helpers/server.js';
+import { SERVER_MEASURED, startStub, TOKEN, type Stub } from './helpers/projector-stub.js';
 
 afterAll(removeFreshDirs);
 
-/** What the class server measured itself at the reveal (made up, and unlike the learners' 42, so a leak would show). */
-const SERVER_MEASURED: Measurements = {
-  [LAB]: {
-    'missing-arguments': { value: 37.25, range: [35, 40], seeds: 3 },
-    'dominant-failure': { value: 'rpc:-32603', seeds: 3 },
-    'dominant-failure-mcpserver': { value: 'isError', seeds: 3 },
-    'retries-per-failing-call': { value: 3, range: [3, 3], seeds: 3 },
-    'ok-drop-low-level': { value: 13.33, range: [10, 16.67], seeds: 3 },
-    'ok-drop-mcpserver': { value: 3.33, range: [0, 6.67], seeds: 3 },
-  },
-};
-
-// ---------------------------------------------------------------------------
-// The stub: the three routes the page uses, answered from projectorState
-// ---------------------------------------------------------------------------
-
-const TOKEN = 'tok-3f9a1c';
-
-interface Stub {
-  url: string;
-  server: Server;
-  measured: Measurements;
-  seen: { method: string; url: string; authorization?: string; body?: string }[];
-}
-
-function body(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString('utf8')));
-    req.on('end', () => resolve(text));
-  });
-}
-
-async function startStub(folder: string, lang: Lang): Promise<Stub> {
-  const stub: Stub = { url: '', server: undefined as never, measured: {}, seen: [] };
-  stub.server = createServer(async (req, res) => {
-    const text = req.method === 'POST' ? await body(req) : undefined;
-    stub.seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body: text });
-    const path = new URL(req.url!, 'http://x').pathname;
-    if (req.method === 'GET' && path === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(projectorHtml(lang));
-      return;
-    }
-    if (req.headers.authorization !== `Bearer ${TOKEN}`) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'no or wrong token' }));
-      return;
-    }
-    if (req.method === 'GET' && path === '/api/state') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(projectorState({ folder, lang, measured: stub.measured })));
-      return;
-    }
-    if (req.method === 'POST' && path === '/api/reveal') {
-      const { lab, revealed } = JSON.parse(text!) as { lab: string; revealed: boolean };
-      if (revealed) stub.measured[lab] = SERVER_MEASURED[lab]!;
-      else delete stub.measured[lab];
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => stub.server.listen(0, '127.0.0.1', resolve));
-  stub.url = `http://127.0.0.1:${(stub.server.address() as AddressInfo).port}`;
-  return stub;
-}
 
 // ---------------------------------------------------------------------------
 
@@ -121,7 +54,7 @@ const card = (page: Page, question: string) => page.locator(`section[data-lab="$
 
 describe('the projector page in chromium', () => {
   it('shows one lab at a time when the instructor picks it, kept in the address across a reload, and every lab again on "All labs"', async () => {
-    const stub = await startStub(folder, 'en');
+    const stub = await startStub(folder, 'en', SERVER_MEASURED);
     stubs.push(stub);
     const labs = (p: Page) => p.locator('main section[data-lab]');
     const { page, problems } = await open(stub, `?lab=structural-anyof#token=${TOKEN}`);
@@ -153,7 +86,7 @@ describe('the projector page in chromium', () => {
   });
 
   it('counts 30 predictions per question before the reveal, with no measurement anywhere in the page; shows the server measurement after it', async () => {
-    const stub = await startStub(folder, 'en');
+    const stub = await startStub(folder, 'en', SERVER_MEASURED);
     stubs.push(stub);
     const { page, problems } = await open(stub);
     const ma = card(page, 'missing-arguments');
@@ -250,7 +183,7 @@ describe('the projector page in chromium', () => {
   }, 60_000);
 
   it('without the token, or with a wrong one, says so in one line and shows no data', async () => {
-    const stub = await startStub(folder, 'es');
+    const stub = await startStub(folder, 'es', SERVER_MEASURED);
     stubs.push(stub);
     const none = await open(stub, '');
     await expect.poll(() => none.page.locator('#status').textContent()).toContain('token');

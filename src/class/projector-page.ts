@@ -14,6 +14,9 @@
  * One lab at a time: a row of buttons under the title shows every lab or
  * only one (the address gets `?lab=ID`, so that a reload keeps it; the
  * server ignores the query), for an agenda that discusses one lab at a time.
+ * One question a screen: `?lab=ID&q=ID` is the presenter view
+ * (src/class/presenter-script.ts), moved with the arrow keys; the long page
+ * stays as the overview.
  *
  * Readable on a projector: large type, black on white, and no colour as the
  * only signal (first predictions are hollow dots and outlined bars, the
@@ -30,6 +33,8 @@ import type { Lang } from '../core/lang.js';
 import { CATALOGUES, type MessageId } from '../core/messages/index.js';
 import { esc, page } from './html.js';
 import { PROJECTOR_CSS } from './projector-style.js';
+import { PRESENTER_SCRIPT, PRESENTER_TEXT_IDS } from './presenter-script.js';
+import { PRESENTER_CSS } from './presenter-style.js';
 import { t } from '../core/messages/index.js';
 
 /** The texts the script needs, in the page's language (plural forms chosen in the browser by Intl.PluralRules). */
@@ -53,6 +58,7 @@ const TEXT_IDS = [
   'class.projector.revisions',
   'class.projector.noPredictions',
   'class.projector.axis',
+  ...PRESENTER_TEXT_IDS,
   'class.projector.learner',
   'class.projector.allLabs',
   'class.why',
@@ -264,6 +270,16 @@ const SCRIPT = String.raw`
       .map(function (q) { return q.id + ' ' + (learner[which][q.id] === null ? '–' : show(learner[which][q.id], q.unit)); }).join(' · ');
   }
 
+  // The lab's state in words and the button that reveals or hides it (the overview's and the presenter's).
+  function revealControls(lab, box, buttonClass) {
+    box.appendChild(el('span', 'badge ' + (lab.revealed ? 'shown' : 'hidden'), lab.revealed ? '✓ ' + t('class.projector.revealed') : t('class.projector.hidden')));
+    var button = el('button', buttonClass, lab.revealed ? t('class.projector.hide') : t('class.projector.reveal'));
+    button.type = 'button';
+    button.setAttribute('aria-pressed', lab.revealed ? 'true' : 'false');
+    button.addEventListener('click', function () { toggle(lab.id, !lab.revealed, button); });
+    box.appendChild(button);
+  }
+
   function labSection(lab) {
     var section = el('section', 'lab');
     section.setAttribute('data-lab', lab.id);
@@ -275,12 +291,7 @@ const SCRIPT = String.raw`
     section.appendChild(h);
     section.appendChild(el('p', 'stats', t('class.projector.stats', { predicted: lab.predicted, revised: lab.revised, ran: lab.ran })));
     var reveal = el('div', 'reveal');
-    reveal.appendChild(el('span', 'badge ' + (lab.revealed ? 'shown' : 'hidden'), lab.revealed ? '✓ ' + t('class.projector.revealed') : t('class.projector.hidden')));
-    var button = el('button', '', lab.revealed ? t('class.projector.hide') : t('class.projector.reveal'));
-    button.type = 'button';
-    button.setAttribute('aria-pressed', lab.revealed ? 'true' : 'false');
-    button.addEventListener('click', function () { toggle(lab.id, !lab.revealed, button); });
-    reveal.appendChild(button);
+    revealControls(lab, reveal, '');
     section.appendChild(reveal);
     if (lab.predicted === 0) {
       section.appendChild(el('p', 'hiddennote', t('class.projector.noPredictions')));
@@ -330,15 +341,29 @@ const SCRIPT = String.raw`
   }
 
   // One lab on the wall at a time, if the instructor chose one (?lab=ID, kept by a reload); else every lab.
-  var focus = new URLSearchParams(location.search).get('lab');
+  // One question a screen (the presenter view) when the address also names a question of that lab (?lab=ID&q=ID).
+  var params = new URLSearchParams(location.search);
+  var focus = params.get('lab');
+  var current = params.get('q');
   var nav = document.getElementById('focus');
   var last = null;
+  function address() {
+    return location.pathname + (focus ? '?lab=' + encodeURIComponent(focus) + (current ? '&q=' + encodeURIComponent(current) : '') : '');
+  }
   function focusOn(lab) {
     focus = lab;
-    history.replaceState(null, '', location.pathname + (lab ? '?lab=' + encodeURIComponent(lab) : ''));
+    current = null;
+    history.replaceState(null, '', address());
     // The choice is part of what render() compares: a new one draws the page again.
     if (last) render(last);
   }
+  function present(lab, q) {
+    focus = lab;
+    current = q;
+    history.replaceState(null, '', address());
+    if (last) render(last);
+  }
+__PRESENTER__
   function focusButton(text, lab, pressed) {
     var b = el('button', '', text);
     b.setAttribute('aria-pressed', pressed ? 'true' : 'false');
@@ -349,9 +374,17 @@ const SCRIPT = String.raw`
   var shown = '';
   function render(state) {
     last = state;
-    var key = JSON.stringify(Object.assign({}, state, { generatedAt: '', focus: focus }));
+    var key = JSON.stringify(Object.assign({}, state, { generatedAt: '', focus: focus, current: current }));
     if (key === shown) return;
     shown = key;
+    var presented = current ? presentedIn(state) : null;
+    document.documentElement.classList.toggle('presenting', presented !== null);
+    if (presented) {
+      var view = presenter(state, presented.lab, presented.q);
+      main.replaceChildren(view.section);
+      view.draw();
+      return;
+    }
     var one = state.labs.some(function (lab) { return lab.id === focus; });
     var buttons = [focusButton(t('class.projector.allLabs'), null, !one)];
     state.labs.forEach(function (lab) { buttons.push(focusButton(lab.key + ' ' + lab.id, lab.id, lab.id === focus)); });
@@ -398,14 +431,16 @@ function scriptValue(value: unknown): string {
 /** The projector page in `lang`: no data in it, only the texts and the script that asks the server for the state. */
 export function projectorHtml(lang: Lang): string {
   const texts = Object.fromEntries(TEXT_IDS.map((id) => [id, CATALOGUES[lang][id]]));
-  const script = SCRIPT.replace('__TEXTS__', () => scriptValue(texts)).replace('__LANG__', () => scriptValue(lang));
-  const body = `<header><h1>${esc(t('class.projector.title', lang))}</h1><p id="status" role="status" aria-live="polite"></p><p id="updated"></p><nav id="focus" aria-label="${esc(t('class.projector.focus', lang))}"></nav></header>
+  const script = SCRIPT.replace('__PRESENTER__', () => PRESENTER_SCRIPT)
+    .replace('__TEXTS__', () => scriptValue(texts))
+    .replace('__LANG__', () => scriptValue(lang));
+  const body = `<header><h1>${esc(t('class.projector.title', lang))}</h1><p id="status" role="status" aria-live="polite"></p><p id="updated"></p><nav id="focus" aria-label="${esc(t('class.projector.focus', lang))}"></nav><button id="present" type="button">${esc(t('class.presenter.open', lang))}</button></header>
 <main id="labs"></main>
 <script>${script}</script>`;
   return page({
     lang,
     title: `${t('class.projector.title', lang)} · schema-breaks`,
-    css: PROJECTOR_CSS,
+    css: PROJECTOR_CSS + PRESENTER_CSS,
     body,
     // This very script (by its hash: no other inline script could run) and requests to the server that sent the page: nothing else.
     csp: `default-src 'none'; script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:`,
