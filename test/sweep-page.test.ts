@@ -70,6 +70,6 @@ describe('the sweep page, every host x every lab x every server build', () => {
       await figures.nth(i).click();
       expect(await layoutProblems(page), (await figures.nth(i).textContent()) ?? '').toEqual([]);
     }
-    if (lang === 'es' && width === 1280) await page.screenshot({ path: join(OUT, `sweep-es-${width}x${height}-retries.png`) });
+    if (lang === 'es' && width === 1280) await page.screenshot({ path: join(OUT, `sweep-es-${width}x${height}-last-figure.png`) });
   });
 });

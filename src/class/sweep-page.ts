@@ -175,6 +175,7 @@ td.short { border: 3px solid #b00020; }
 @media print {
   .choices { display: none; }
   table.grid { display: table !important; break-inside: avoid; margin-bottom: 8px; }
+  .fig { display: none !important; }
   .fig-ok { display: inline !important; }
   .grid thead th { position: static; }
 }
