@@ -18,6 +18,9 @@ import { LANGS, loadCatalogue } from '../src/learn/catalogue.js';
 import { hints, readSheet, splitSheet } from '../src/learn/sheets.js';
 import { promptOnRun } from '../src/learn/predictions.js';
 import { diffLines } from '../src/class/handout.js';
+import { referenceLines } from '../src/learn/reference.js';
+import { DEFAULT_KNOBS } from '../src/lab/knobs.js';
+import { layoutProblems } from './helpers/layout.js';
 import { REPO } from './helpers/server.js';
 import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 
@@ -59,10 +62,19 @@ function printStyles(css: string): string {
  * The figure-bearing phrases of the sheet's after-the-run part (its generated figures table and its prose), e.g. "86 (84–87)",
  * "24 of 30", "1.07", "19.2%", leaving out any the before-the-run part also uses (a baseline it states may be on the handout).
  */
-function figuresInSheet(sheet: string): string[] {
+function figuresInSheet(sheet: string, told = ''): string[] {
   const { before, after } = splitSheet(sheet);
   const phrases = after.replace(/`/g, '').match(/\d+ \(\d+(?:[.,]\d+)?–\d+(?:[.,]\d+)?\)|\d+ (?:of|de) \d+|\d+(?:[.,]\d+)? ?%|\d+[.,]\d+/g) ?? [];
-  return [...new Set(phrases)].filter((p) => !before.includes(p));
+  return [...new Set(phrases)].filter((p) => !before.includes(p) && !told.includes(p));
+}
+
+/**
+ * What the terminal tells before the first question of a plain run (src/learn/reference.ts): the baseline's figures,
+ * which the sheet's figures table repeats after the run. The handout tells them too; test/no-spoilers.test.ts holds
+ * that none of them is a figure a question asks.
+ */
+function toldBefore(lab: (typeof labs)[number], lang: 'en' | 'es'): string {
+  return referenceLines(lab, lang, DEFAULT_KNOBS, { seeds: Array.from({ length: lab.seeds ?? 5 }, (_, i) => i + 1), calls: 100 }).join(' ');
 }
 
 describe.each(cases)('the %s handout in %s', (id, lang) => {
@@ -93,12 +105,13 @@ describe.each(cases)('the %s handout in %s', (id, lang) => {
 
   it('gives nothing away: no measured figures, nothing from after the run', () => {
     expect(text).not.toMatch(/measured|medid[oa]s?\b/i);
-    const figures = figuresInSheet(sheet);
+    const told = toldBefore(lab, lang);
+    const figures = figuresInSheet(sheet, told);
     expect(figures.length, 'the sheet\'s own figures, to look for').toBeGreaterThan(0);
     for (const figure of figures) expect(text, figure).not.toContain(figure);
-    // Any bare number from that table which the before-the-run part and the questions never use must not appear either (e.g. "86").
-    // (One-digit numbers are left out: the handout numbers its questions and prints each one's range.)
-    const before = [splitSheet(sheet).before, ...lab.questions.flatMap((q) => [q.prompt[lang], q.min, q.max])].join(' ');
+    // Any bare number from that table which the before-the-run part, the reference and the questions never use must not
+    // appear either (e.g. "86"). (One-digit numbers are left out: the handout numbers its questions and prints each one's range.)
+    const before = [splitSheet(sheet).before, told, ...lab.questions.flatMap((q) => [q.prompt[lang], q.min, q.max])].join(' ');
     const table = splitSheet(sheet).after.split('\n').filter((l) => /^\|/.test(l)).map((l) => l.split('|').at(-2) ?? '').join(' ');
     const bare = [...new Set(table.match(/\d+(?:[.,]\d+)?/g) ?? [])].filter((n) => n.replace(/\D/g, '').length >= 2 && !new RegExp(`(?<![\\d.,])${n.replace(/[.]/g, '\\.')}(?![\\d])`).test(before));
     for (const n of bare) expect(text, n).not.toMatch(new RegExp(`(?<![\\d.,-])${n.replace(/[.]/g, '\\.')}(?![\\d])`));
@@ -118,6 +131,17 @@ describe.each(cases)('the %s handout in %s', (id, lang) => {
     const patch = readFileSync(join(REPO, 'breaks', `${id}.patch`), 'utf8');
     for (const line of solution.split('\n').filter((l) => /^\+[^+]/.test(l) && l.trim().length > 12 && !patch.includes(l.slice(1)))) expect(text, line).not.toContain(line);
     expect(text).not.toMatch(/Stop here|Detente aquí/);
+  });
+
+  it('carries the reference the terminal prints before the questions (the baseline\'s figures, the model\'s line), before them', () => {
+    // The terminal's own lines for a plain run (seed 1 on, the lab's seeds, 100 calls, the default knobs), as src/learn/flow.ts prints them.
+    const lines = referenceLines(lab, lang, DEFAULT_KNOBS, { seeds: Array.from({ length: lab.seeds ?? 5 }, (_, i) => i + 1), calls: 100 }).map((l) => l.trim());
+    expect(lines.length, 'a title, a line per scored run, the model').toBeGreaterThanOrEqual(3);
+    for (const line of lines) expect(text, line).toContain(line);
+    expect(text).not.toMatch(/your run uses other settings|tu ejecución usa otros ajustes/);
+    const firstPrompt = /<p class="prompt">/.exec(html)!.index;
+    expect(html.indexOf('<section class="reference">')).toBeGreaterThan(-1);
+    expect(html.indexOf('<section class="reference">')).toBeLessThan(firstPrompt);
   });
 
   it('asks the questions in the terminal\'s order (numbers, then outcomes), then one why for them all, as the terminal does', () => {
@@ -153,6 +177,15 @@ describe.each(cases)('the %s handout in %s', (id, lang) => {
     const printCss = printStyles(html.slice(html.indexOf('<style>'), html.indexOf('</style>')));
     expect(printCss).toContain('@media print');
     expect(printCss).not.toMatch(/background(-color)?:\s*(?![\s#]|transparent|none)|background(-color)?:\s*#(?!fff\b)/);
+  });
+});
+
+describe('the reference on a handout', () => {
+  it('gives broken-schema\'s baseline as labs/broken-schema/baseline.json has it, in both languages (written here by hand)', () => {
+    const lab = labs.find((l) => l.id === 'broken-schema')!;
+    expect(textOf(renderHandout(lab, 'en'))).toContain('On the low-level server, shown as published: 91.4 of 100 calls end ok (range 89–93); 9.8% of first attempts fail (range 8–11).');
+    expect(textOf(renderHandout(lab, 'en'))).toMatch(/The model is a seeded stand-in for a small open model: .* at most 9 retries/);
+    expect(textOf(renderHandout(lab, 'es'))).toMatch(/91,4 de 100 llamadas/);
   });
 });
 
@@ -282,6 +315,39 @@ describe('printed in chromium', () => {
       await page.setViewportSize({ width: 880, height: 600 });
       await page.screenshot({ path: join(REPO, 'test-output', 'handout-broken-schema.png'), fullPage: true });
       if (viewport) await page.setViewportSize(viewport);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// On screen, in chromium (issue 35: a handout shown on the projector before it is printed)
+// ---------------------------------------------------------------------------
+
+describe('on screen in chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each([
+    ['broken-schema', 'en', 1920, 1080],
+    ['broken-schema', 'en', 1280, 720],
+    ['discriminated-union', 'es', 1920, 1080],
+    ['discriminated-union', 'es', 1280, 720],
+  ] as const)('%s (%s) at %ix%i: the layout checker finds nothing', async (id, lang, width, height) => {
+    const file = join(dir, `screen-${id}.${lang}.html`);
+    writeFileSync(file, renderHandout(labs.find((l) => l.id === id)!, lang));
+    const page = await browser.newPage({ viewport: { width, height } });
+    try {
+      await page.goto(pathToFileURL(file).href);
+      expect(await layoutProblems(page)).toEqual([]);
+      mkdirSync(join(REPO, 'test-output'), { recursive: true });
+      await page.screenshot({ path: join(REPO, 'test-output', `handout-${id}.${lang}-${width}x${height}.png`), fullPage: true });
+    } finally {
+      await page.close();
     }
   });
 });

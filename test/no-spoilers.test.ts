@@ -308,6 +308,27 @@ function textOfHtml(html: string): string {
 
 const catalogue = loadCatalogue();
 
+/**
+ * A handout's text without the baseline's own figures in the reference it carries (issue 35): the sentence the
+ * terminal prints before the first question (src/learn/reference.ts), "86 of 100 calls end ok (range 75–91)", read
+ * here from labs/<id>/baseline.json as `npm run sheets` wrote it. Those are the healthy server's figures, not the
+ * break's; where a break leaves one as it was (unreachable-filter's lessons-ok) the learner is meant to predict from
+ * it. Only a figure followed by its own range in that sentence is left out: the same figure anywhere else on the page
+ * is still found.
+ */
+function withoutBaseline(text: string, lab: string): string {
+  const figures = JSON.parse(read('labs', lab, 'baseline.json')) as { runs: Record<string, { finalOk: { mean: number; min: number; max: number }; firstAttemptsFailed: { mean: number; min: number; max: number } }> };
+  const number = (x: number) => String(x).replace('.', '[.,]');
+  let out = text;
+  for (const run of Object.values(figures.runs)) {
+    for (const f of [run.finalOk, run.firstAttemptsFailed]) {
+      const range = f.min === f.max ? '' : ` \\((?:range ${number(f.min)}–${number(f.max)}|entre ${number(f.min)} y ${number(f.max)})\\)`;
+      out = out.replace(new RegExp(`(?<![\\d.,])${number(f.mean)}(?: of \\d+ calls end ok|% of first attempts fail| de \\d+ llamadas terminan bien|% de los primeros intentos)${range}`, 'g'), '[the baseline]');
+    }
+  }
+  return out;
+}
+
 function pages(): Page[] {
   const out: Page[] = [{ name: 'README.md', text: read('README.md') }];
   for (const lang of LANGS) out.push({ name: `labs/GLOSSARY${lang === 'en' ? '' : `.${lang}`}.md`, text: read('labs', lang === 'en' ? 'GLOSSARY.md' : `GLOSSARY.${lang}.md`) });
@@ -318,7 +339,7 @@ function pages(): Page[] {
       if (at === -1) throw new Error(`${sheetFile(lab.id, lang)} has no stop mark`);
       out.push({ name: `${sheetFile(lab.id, lang)} (before the stop mark)`, text: sheet.slice(0, at), own: lab.id });
       const handoutLab = catalogue.find((l) => l.id === lab.id)!;
-      out.push({ name: `the ${lab.id} handout (${lang})`, text: textOfHtml(renderHandout(handoutLab, lang)), own: lab.id, markdown: false });
+      out.push({ name: `the ${lab.id} handout (${lang})`, text: withoutBaseline(textOfHtml(renderHandout(handoutLab, lang)), lab.id), own: lab.id, markdown: false });
     }
   }
   return out;
@@ -369,6 +390,15 @@ describe('no page a learner reads before a run gives a lab away', () => {
     expect(found.some((s) => s.startsWith('structural-anyof outcome: "silently wrong answers"'))).toBe(true);
     // A block that names no lab is not about one: the glossary's definition of "silently wrong" is no spoiler.
     expect(spoilers({ name: 'README.md', text: '- **Silently wrong**: a request that ended ok with the wrong answer.' })).toEqual([]);
+  });
+
+  it("leaves out of a handout the baseline's figures in the reference's own sentence, and only there", () => {
+    const page = (text: string) => spoilers({ name: 'the unreachable-filter handout (en)', text: withoutBaseline(text, 'unreachable-filter'), own: 'unreachable-filter', markdown: false });
+    expect(page('On McpServer as in SDK 1.32, shown as published, lesson requests: 86 of 100 calls end ok (range 75–91); 15.4% of first attempts fail (range 12–26).')).toEqual([]);
+    expect(page('En McpServer: 86 de 100 llamadas terminan bien (entre 75 y 91); fallan el 15,4% de los primeros intentos (entre 12 y 26).')).toEqual([]);
+    // The break's figure said as the break's, or the baseline's figure with another range, is still found.
+    expect(page('With the break, 86 (75–91) lessons end ok.').length).toBeGreaterThan(0);
+    expect(page('86 of 100 calls end ok (range 70–91).').length).toBeGreaterThan(0);
   });
 
   it('finds what the old summary lines and hypotheses gave away, on the lab\'s own sheet (no exemption)', () => {

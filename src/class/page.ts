@@ -38,6 +38,8 @@ h4 { font-size: 1.05rem; margin: 1rem 0 .3rem; color: var(--muted); }
 .differs { font-size: .95rem; color: #7a4a00; margin: .3rem 0; }
 svg.chart { width: 100%; height: auto; display: block; }
 details { margin: .4rem 0 0; font-size: .9rem; }
+/* What a closed details holds is hidden anyway; said outright, so that no tool measuring the page counts it as text. */
+details:not([open]) > :not(summary) { display: none; }
 summary { cursor: pointer; color: var(--accent); }
 table { border-collapse: collapse; margin: .4rem 0; font-size: .9rem; }
 th, td { border: 1px solid var(--line); padding: .15rem .6rem; text-align: left; }

@@ -5,7 +5,7 @@
  * one seed, each with its solution: the baseline, the variant and the solution
  * of each (lab, client, server), as `npm run lab -- --variant <lab> --client <p>
  * --server <build> --solution` measures them. The result is one self-contained
- * HTML page (a grid: a row per lab, a column per client profile and server build), or
+ * HTML page (a table per server build, one shown at a time: a row per client profile, three columns per lab), or
  * with `--json` the data (format `schema-breaks/sweep`, version 1).
  *
  * Each lab runs with the requests it is about: the workload and read-only

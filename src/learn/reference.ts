@@ -107,31 +107,51 @@ function said(s: Spread, lang: Lang): { value: string; range: string } {
   return { value: f(s.mean), range: s.min === s.max ? '' : ` (${t('learn.reference.range', lang, { min: f(s.min), max: f(s.max) })})` };
 }
 
+/** The reference in its parts: what the terminal prints line by line and a handout sets as a paragraph, a list and a paragraph. */
+export interface Reference {
+  /** The figures' heading ("Before you predict, the reference: ..."); absent, with the runs, when the lab has no baseline.json. */
+  title?: string;
+  /** One sentence per run a question is scored on: where, and the baseline's figures there. */
+  runs: string[];
+  /** Said when the figures were measured with other settings than the run's. */
+  otherSettings?: string;
+  /** The model and the agent in one sentence. */
+  model: string;
+}
+
 /**
- * The lines shown before the first question: the baseline's figures in each
- * run the questions are scored on, then the model and the agent in one line.
- * `settings` are the run's: figures measured with other seeds or calls are
- * shown with a line saying so.
+ * The reference shown before the first question: the baseline's figures in
+ * each run the questions are scored on, then the model and the agent in one
+ * line. `settings` are the run's: figures measured with other seeds or calls
+ * are shown with a line saying so.
  */
-export function referenceLines(lab: Lab, lang: Lang, knobs: Knobs, settings: { seeds: number[]; calls: number }, root = REPO): string[] {
+export function reference(lab: Lab, lang: Lang, knobs: Knobs, settings: { seeds: number[]; calls: number }, root = REPO): Reference {
   const figures = readBaseline(lab.id, root);
-  const lines: string[] = [];
-  if (figures) {
-    lines.push(t('learn.reference.title', lang, { calls: figures.calls, first: figures.seeds[0]!, last: figures.seeds.at(-1)! }));
-    const scored = lab.runs.filter((run) => lab.questions.some((q) => questionRun(lab, q)?.name === run.name));
-    for (const run of scored) {
-      const f = figures.runs[run.name];
-      if (!f) continue;
-      const ok = said(f.finalOk, lang);
-      const failed = said(f.firstAttemptsFailed, lang);
-      lines.push(`  ${t('learn.reference.run', lang, { where: capitalised(runInWords(run, lang)), ok: ok.value, okRange: ok.range, calls: figures.calls, failed: failed.value, failedRange: failed.range })}`);
-    }
-    // `npm run sheets` measures with the default knobs: a run at another --temperature is told so too.
-    const same = figures.calls === settings.calls && figures.seeds.join(',') === settings.seeds.join(',') && JSON.stringify(knobs) === JSON.stringify(DEFAULT_KNOBS);
-    if (!same) lines.push(t('learn.reference.otherSettings', lang, { calls: figures.calls, first: figures.seeds[0]!, last: figures.seeds.at(-1)! }));
+  const model = modelAndAgent(knobs, lang);
+  if (!figures) return { runs: [], model };
+  const runs: string[] = [];
+  const scored = lab.runs.filter((run) => lab.questions.some((q) => questionRun(lab, q)?.name === run.name));
+  for (const run of scored) {
+    const f = figures.runs[run.name];
+    if (!f) continue;
+    const ok = said(f.finalOk, lang);
+    const failed = said(f.firstAttemptsFailed, lang);
+    runs.push(t('learn.reference.run', lang, { where: capitalised(runInWords(run, lang)), ok: ok.value, okRange: ok.range, calls: figures.calls, failed: failed.value, failedRange: failed.range }));
   }
-  lines.push(modelAndAgent(knobs, lang));
-  return lines;
+  // `npm run sheets` measures with the default knobs: a run at another --temperature is told so too.
+  const same = figures.calls === settings.calls && figures.seeds.join(',') === settings.seeds.join(',') && JSON.stringify(knobs) === JSON.stringify(DEFAULT_KNOBS);
+  return {
+    title: t('learn.reference.title', lang, { calls: figures.calls, first: figures.seeds[0]!, last: figures.seeds.at(-1)! }),
+    runs,
+    ...(same ? {} : { otherSettings: t('learn.reference.otherSettings', lang, { calls: figures.calls, first: figures.seeds[0]!, last: figures.seeds.at(-1)! }) }),
+    model,
+  };
+}
+
+/** The reference as the terminal prints it: the heading, each run indented under it, then the rest. */
+export function referenceLines(lab: Lab, lang: Lang, knobs: Knobs, settings: { seeds: number[]; calls: number }, root = REPO): string[] {
+  const r = reference(lab, lang, knobs, settings, root);
+  return [...(r.title ? [r.title] : []), ...r.runs.map((line) => `  ${line}`), ...(r.otherSettings ? [r.otherSettings] : []), r.model];
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
