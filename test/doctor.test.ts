@@ -36,7 +36,7 @@ describe('on the kit as installed here', () => {
     expect(r.stdout).toContain(`✓ Node ${process.versions.node}: the kit needs >=20.`);
     expect(r.stdout).toContain(`✓ Installed: the ${runtimeCount} packages the lab commands use, at the versions the kit pins.`);
     expect(r.stdout).toContain('✓ Your notes and workspaces can be written in learners/.');
-    expect(r.stdout).toContain(`✓ The host frameworks (for --client on the framework profiles, the sweep's every-host columns, the linter's default hosts; never for the labs): installed, ${hostsCount} packages.`);
+    expect(r.stdout).toContain(`✓ The host frameworks (for --client on the framework profiles, the sweep's framework hosts, the linter's default hosts; never for the labs): installed, ${hostsCount} packages.`);
     expect(r.stdout).toContain(`✓ Chromium for the kit's own tests (npm test only; the labs do not need it): ${browser}.`);
     expect(r.stdout).toMatch(/\nReady: every lab command will work here\.\n$/);
     expect(r.status).toBe(0);
