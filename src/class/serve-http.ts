@@ -5,13 +5,14 @@
  *
  * node:http and no framework: five fixed routes need no router, and each
  * bound is a line or two (a Content-Length check and a counted read for the
- * body size, a token bucket for the rate, server.maxConnections /
- * headersTimeout / requestTimeout for the connections, Node's own settings:
- * https://nodejs.org/api/http.html#serverheaderstimeout). A framework would add
- * a dependency and hide exactly the checks this file exists to show.
+ * body size, a token bucket for the rate; the connections, per address and
+ * in all, with Node's own deadlines, are src/class/connections.ts). A
+ * framework would add a dependency and hide exactly the checks this file
+ * exists to show.
  *
- * Order of the checks, cheapest and least revealing first: route (404) and
- * method (405); the per-address cap (429) before anything is read; the
+ * Order of the checks, cheapest and least revealing first: a connection past
+ * its address's cap (429, closed); route (404) and method (405); the
+ * per-address rate (429) before anything is read; the
  * instructor's token (401) on the instructor's routes; Content-Type (415);
  * the body's size (413: a Content-Length over the limit is refused unread,
  * a longer body is cut off as soon as it passes it); JSON (400); the
@@ -31,6 +32,7 @@ import type { ClassFolder } from './class-folder.js';
 import type { LabMeasurement } from './measure.js';
 import { projectorState, type ServerMeasurement } from './projector.js';
 import { projectorHtml } from './projector-page.js';
+import { boundConnections, serverOptions } from './connections.js';
 
 // ---------------------------------------------------------------------------
 // The projector's page and state: the merge point
@@ -87,9 +89,6 @@ export const RATE = {
 
 /** How much of an oversized body is read and dropped after the 413, at most, so that the client reads the refusal. */
 const LINGER_BYTES = 4 * 1024 * 1024;
-
-/** Connections open at once; above it Node refuses new ones (server.maxConnections). */
-export const MAX_CONNECTIONS = 256;
 
 class Buckets {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
@@ -299,6 +298,7 @@ export function createClassServer(options: ClassServerOptions): Server {
   const revealedList = () => Object.keys(classFolder.revealed);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (overCap(req)) throw new Refusal(429, say('class.serve.refused.connections'), { 'retry-after': '1', connection: 'close' });
     const path = (req.url ?? '/').split('?')[0]!;
     const method = ROUTES[path];
     if (method === undefined) throw new Refusal(404, say('class.serve.refused.notFound', { path: path.slice(0, 100) }));
@@ -348,7 +348,8 @@ export function createClassServer(options: ClassServerOptions): Server {
     sendJson(res, 200, { ...kept, revealed: revealedList() } satisfies EntriesReply);
   };
 
-  const server = createServer((req, res) => {
+  let overCap: (req: IncomingMessage) => boolean = () => false;
+  const server = createServer(serverOptions, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof Refusal) {
         sendJson(res, error.status, { error: error.message }, error.headers);
@@ -360,10 +361,7 @@ export function createClassServer(options: ClassServerOptions): Server {
       else res.destroy();
     });
   });
-  server.maxConnections = MAX_CONNECTIONS;
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 15_000;
-  server.keepAliveTimeout = 5_000;
+  overCap = boundConnections(server);
   return server;
 }
 

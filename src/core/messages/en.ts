@@ -397,6 +397,7 @@ export const en = {
   'class.serve.refused.notFound': 'no such address: {path}',
   'class.serve.refused.method': 'this address takes {method} only',
   'class.serve.refused.rate': 'too many requests from this laptop; try again in {seconds} s',
+  'class.serve.refused.connections': 'too many requests at once from this address; try again in 1 s',
   'class.serve.refused.noToken': "the instructor's token is missing",
   'class.serve.refused.badToken': "that is not the instructor's token",
   'class.serve.refused.notJson': 'send JSON (Content-Type: application/json)',

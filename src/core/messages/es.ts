@@ -381,6 +381,7 @@ export const es: Record<MessageId, Message> = {
   'class.serve.refused.notFound': 'no existe esa dirección: {path}',
   'class.serve.refused.method': 'esta dirección solo admite {method}',
   'class.serve.refused.rate': 'demasiadas peticiones desde este portátil; vuelve a intentarlo en {seconds} s',
+  'class.serve.refused.connections': 'demasiadas peticiones a la vez desde esta dirección; vuelve a intentarlo en 1 s',
   'class.serve.refused.noToken': 'falta el token del instructor',
   'class.serve.refused.badToken': 'ese no es el token del instructor',
   'class.serve.refused.notJson': 'envía JSON (Content-Type: application/json)',
