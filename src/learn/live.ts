@@ -109,16 +109,22 @@ export async function sendWaiting(root: string, name: string | undefined, lang: 
   }
 }
 
+/** Whether a lab's run waits for the instructor; when held because the class did not answer, the line that says so. */
+export type Hold = { held: false } | { held: true; unreachable?: string };
+
 /**
- * Whether the lab's run waits for the instructor: the learner is in a class,
- * the class answered in this command, and it has not revealed the lab. A
- * class that does not answer holds nothing back: the lab runs as it would
- * alone.
+ * Whether the lab's run waits for the instructor: the learner is in a class
+ * and the class has not revealed the lab, or cannot be reached to say
+ * whether it has (issue 35: a class that does not answer must not let the
+ * measurement be seen before the reveal; `--unheld` runs it deliberately).
  */
-export async function heldByClass(root: string, name: string | undefined, lab: string): Promise<boolean> {
+export async function classHold(root: string, name: string | undefined, lab: string, command: string, lang: Lang): Promise<Hold> {
   const session = name === undefined ? undefined : sessionOf(root, name);
-  if (!session) return false;
+  if (!session) return { held: false };
   // The queue's answer (at the start of the command) already said what is revealed; else ask, with what is left of the second.
-  if (session.link.revealed === undefined && !(await session.link.join()).ok) return false;
-  return !(session.link.revealed ?? []).includes(lab);
+  if (session.link.revealed === undefined) {
+    const answer = await session.link.join();
+    if (!answer.ok) return { held: true, unreachable: t('learn.class.heldUnreachable', lang, { url: session.link.link.url, reason: reason(answer.failure, lang, session.link.budgetMs), command }) };
+  }
+  return (session.link.revealed ?? []).includes(lab) ? { held: false } : { held: true };
 }
