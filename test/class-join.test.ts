@@ -30,7 +30,7 @@ const learnerFile = (name: string, ...parts: string[]) => join(dir, 'learners', 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 const sentIds = (name: string): string[] => (existsSync(learnerFile(name, 'notes', '.sent.json')) ? readJson(learnerFile(name, 'notes', '.sent.json')).ids.slice().sort() : []);
 
-async function joined(name: string): Promise<{ joinedAt: string; device: string }> {
+async function joined(name: string): Promise<{ joinedAt: string; device: string; secret: string }> {
   stub.mode = 'ok';
   const ran = await labIn(dir, ['--join', stub.url, '--code', stub.code, '--learner', name]);
   expect(ran.status, ran.stderr).toBe(0);
@@ -65,7 +65,9 @@ describe('--join URL --code CODE', () => {
     expect(ran.stdout).toContain(`Joined the class "Room 1" at ${stub.url}`);
     expect(ran.stdout).toContain(`Learner: Ana (learners/Ana/), in the class at ${stub.url}`);
     const link = readJson(learnerFile('Ana', 'class.json'));
-    expect(Object.keys(link).sort()).toEqual(['code', 'device', 'joinedAt', 'url']);
+    expect(Object.keys(link).sort()).toEqual(['code', 'device', 'joinedAt', 'secret', 'url']);
+    // The secret the class issued to this laptop at its first join (issue 35, D2), kept beside the device.
+    expect(link.secret).toBe(stub.secrets.get(link.device));
     expect(link.url).toBe(stub.url);
     expect(link.code).toBe('K7QX2M');
     expect(link.device).toMatch(/^[0-9a-f]{16}$/);
@@ -146,7 +148,7 @@ describe('--join URL --code CODE', () => {
 
 describe('the queue', () => {
   it('goes as written, at the start of the next command; exactly the ids the class acknowledged are remembered', async () => {
-    const { joinedAt, device } = await joined('Bo');
+    const { joinedAt, device, secret } = await joined('Bo');
     const { sent, kept } = entriesAfter(joinedAt, 'bo');
     write('Bo', [kept[0]!, sent[0]!, kept[1]!, sent[1]!, sent[2]!]);
     // The class answers for two of the three: the run is neither kept nor acknowledged.
@@ -156,7 +158,7 @@ describe('the queue', () => {
     expect(ran.status, ran.stderr).toBe(0);
     expect(ran.stderr).toBe('');
     expect(stub.received.slice(from).map((r) => r.route)).toEqual(['/api/entries']);
-    expect(stub.received[from]!.body).toEqual({ code: 'K7QX2M', learner: 'Bo', device, entries: sent });
+    expect(stub.received[from]!.body).toEqual({ code: 'K7QX2M', learner: 'Bo', device, secret, entries: sent });
     expect(sentIds('Bo')).toEqual(['bo-prediction', 'bo-reflection']);
 
     // The next command sends what was not acknowledged, and only that.

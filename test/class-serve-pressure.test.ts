@@ -9,16 +9,20 @@
  * and the memory case its heap. The requests are a client of the test's own
  * (test/helpers/class-serve.ts). Expected figures are the issue's.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClassFolder } from '../src/class/class-folder.js';
+import { discover } from '../src/class/discover.js';
+import { renderClassPage } from '../src/class/page.js';
+import { buildClassReport } from '../src/class/report.js';
+import { Journal } from '../src/learn/journal.js';
 import { createClassServer } from '../src/class/serve-http.js';
 import { loadCatalogue } from '../src/learn/catalogue.js';
-import { call, device } from './helpers/class-serve.js';
+import { call, device, joined, prediction } from './helpers/class-serve.js';
 
 let root: string;
 let folder: ClassFolder;
@@ -88,3 +92,48 @@ describe('D1: one address with 300 slow connections', () => {
     }
   }, 30_000);
 });
+
+describe('D2: a secret per device', () => {
+  const ANA = device(0xa1);
+  const ANA2 = device(0xa2);
+  const entries = (body: Record<string, unknown>, localAddress?: string) => call(port, 'POST', '/api/entries', { code: folder.code, learner: 'Ana', entries: [prediction(5)], ...body }, {}, localAddress);
+  const anaJournal = () => new Journal(join(root, 'class', ANA, 'learners', 'Ana', 'notes')).read();
+
+  it("an entry with another laptop's device id and not its secret is refused, and nothing reaches that laptop's journal; a join with it gets no secret", async () => {
+    const ana = await joined(port, folder.code, 'Ana', ANA);
+    const mine = prediction(40);
+    expect((await entries({ device: ANA, secret: ana.secret, entries: [mine] })).status).toBe(200);
+    // Mallory, from another address, knows Ana's device id (a page once showed it) and has a secret of her own laptop.
+    const mallory = await joined(port, folder.code, 'Mallory', device(0xbad), '127.0.0.2');
+    const noSecret = await entries({ device: ANA }, '127.0.0.2');
+    expect(noSecret.status).toBe(400);
+    expect(noSecret.body.error).toMatch(/must have required property 'secret'/);
+    for (const secret of [mallory.secret, 'A'.repeat(43)]) {
+      const reply = await entries({ device: ANA, secret }, '127.0.0.2');
+      expect(reply.status).toBe(403);
+      expect(reply.body.error).toMatch(/^this laptop's id is not one the class gave a secret to, or the secret is wrong/);
+    }
+    // A join with Ana's id: refused (409), and no secret in the answer.
+    const join = await call(port, 'POST', '/api/join', { code: folder.code, learner: 'Mallory', device: ANA }, {}, '127.0.0.2');
+    expect(join.status).toBe(409);
+    expect(JSON.stringify(join.body)).not.toContain(ana.secret);
+    expect(anaJournal().map((e) => e.id)).toEqual([mine.id]);
+    // Only the hash is kept in the folder.
+    expect(readdirSync(join_(ANA)).sort()).toEqual(['device.json', 'learners']);
+  });
+
+  it('no page shows a device id: the projector state and the class report page name two Anas without their laptops', async () => {
+    const second = await joined(port, folder.code, 'Ana', ANA2);
+    expect((await entries({ device: ANA2, secret: second.secret, entries: [prediction(60)] })).status).toBe(200);
+    const state = await call(port, 'GET', '/api/state', undefined, { authorization: `Bearer ${folder.token}` });
+    expect(state.status).toBe(200);
+    const text = JSON.stringify(state.body);
+    expect(text).toContain('Ana (#1)');
+    expect(text).toContain('Ana (#2)');
+    const report = buildClassReport({ folder: join(root, 'class'), discovery: discover(join(root, 'class')), labs: loadCatalogue(), lang: 'en' });
+    const page = renderClassPage(report);
+    for (const shown of [text, page]) for (const id of readdirSync(join(root, 'class')).filter((f) => /^[0-9a-f]{16}$/.test(f))) expect(shown).not.toContain(id);
+  });
+});
+
+const join_ = (dev: string) => join(root, 'class', dev);

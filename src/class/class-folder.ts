@@ -3,6 +3,7 @@
  * the repository's root):
  *
  *   class.json                                   {name, code, token, revealed: {lab: at}}
+ *   <device>/device.json                         {secretSha256}: the laptop's secret, hashed (issue 35, D2)
  *   <device>/learners/<learner>/notes/breaks.jsonl   every entry a learner sent, as their laptop wrote it
  *   measured/<lab>.json                          the server's own measurement of a revealed lab (src/class/measure.ts)
  *
@@ -18,7 +19,7 @@
  * leading out), and the result is checked once more to resolve inside the
  * folder, its real path included.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { replaceFile } from '../learn/atomic.js';
@@ -28,6 +29,9 @@ import { learnerDir } from '../learn/learner.js';
 import { UserError } from '../core/user-error.js';
 
 export const CLASS_FILE = 'class.json';
+export const DEVICE_FILE = 'device.json';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
 export const MEASURED_DIR = 'measured';
 
 export interface ClassFile {
@@ -76,6 +80,8 @@ export class ClassFolder {
   private file: ClassFile;
   /** Journals by "<device>/<learner>", each with the ids it holds: the server is the folder's only writer, so the set stays true. */
   private readonly journals = new Map<string, { journal: Journal; ids: Set<string> }>();
+  /** The hash of each known device's secret, by device id. */
+  private readonly secrets = new Map<string, Buffer>();
 
   private constructor(folder: string, file: ClassFile) {
     this.folder = folder;
@@ -182,6 +188,57 @@ export class ClassFolder {
     for (const entry of fresh) ids.add(entry.id);
     const stored = fresh.map((e) => e.id);
     return { stored, already };
+  }
+
+  /**
+   * Admits a laptop at a join: the secret to send back, or undefined when the
+   * device is known and `given` is not its secret (someone else's id). A
+   * device the class has never seen gets a new secret, whatever it sent: a
+   * laptop that was in another class at this address (a new class folder)
+   * joins this one as new. Only the secret's hash is kept, so the folder
+   * (a copied class report, a backup) gives no secret away.
+   */
+  admit(device: string, given: string | undefined): string | undefined {
+    const known = this.secretHash(device);
+    if (known !== undefined) return given !== undefined && timingSafeEqual(sha256(given), known) ? given : undefined;
+    const secret = randomBytes(32).toString('base64url');
+    const dir = this.deviceDir(device);
+    replaceFile(join(dir, DEVICE_FILE), [Buffer.from(`${JSON.stringify({ secretSha256: sha256(secret).toString('hex') })}\n`)]);
+    this.secrets.set(device, sha256(secret));
+    return secret;
+  }
+
+  /** Whether `given` is the secret the class issued to `device` (false for a device that never joined). */
+  verify(device: string, given: string): boolean {
+    const known = this.secretHash(device);
+    return known !== undefined && timingSafeEqual(sha256(given), known);
+  }
+
+  /** The hash of a device's secret, from memory or its device.json; undefined for a device that never joined. */
+  private secretHash(device: string): Buffer | undefined {
+    const cached = this.secrets.get(device);
+    if (cached) return cached;
+    if (!DEVICE_PATTERN.test(device)) return undefined;
+    let text: string;
+    try {
+      text = readFileSync(join(this.folder, device, DEVICE_FILE), 'utf8');
+    } catch {
+      return undefined;
+    }
+    const hex = (JSON.parse(text) as { secretSha256?: unknown }).secretSha256;
+    if (typeof hex !== 'string' || !/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${join(this.folder, device, DEVICE_FILE)} is damaged`);
+    const hash = Buffer.from(hex, 'hex');
+    this.secrets.set(device, hash);
+    return hash;
+  }
+
+  /** A device's folder, made, and checked to lie inside the class folder. */
+  private deviceDir(device: string): string {
+    if (!DEVICE_PATTERN.test(device)) throw new Error(`not a device id: ${JSON.stringify(device)}`);
+    const dir = join(this.folder, device);
+    mkdirSync(dir, { recursive: true });
+    if (!inside(realpathSync(this.folder), realpathSync(dir))) throw new Error(`${dir} resolves outside the class folder`);
+    return dir;
   }
 
   measuredFile(lab: string): string {

@@ -18,13 +18,14 @@
  * a longer body is cut off as soon as it passes it); JSON (400); the
  * per-device limit (429); the join code (403), so that someone without it
  * learns nothing about the schema; then the schema built from the catalogue
- * (ajv) and the learner's name (400, saying which entry and why).
+ * (ajv) and the learner's name (400, saying which entry and why); then the
+ * device's secret (403): issued at its first join, carried by every entry.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { LANGS, type Lab, type Lang } from '../learn/catalogue.js';
-import { CODE_PATTERN, DEVICE_PATTERN, LIMITS, SENT_KINDS, type EntriesReply, type EntriesRequest, type JoinReply, type JoinRequest, type RevealRequest } from '../learn/class-wire.js';
+import { CODE_PATTERN, DEVICE_PATTERN, LIMITS, SECRET_PATTERN, SENT_KINDS, type EntriesReply, type EntriesRequest, type JoinReply, type JoinRequest, type RevealRequest } from '../learn/class-wire.js';
 import { ID_PATTERN, type JournalEntry } from '../learn/journal.js';
 import { validateLearnerName } from '../learn/learner.js';
 import { t, type MessageId, type Values } from '../core/messages/index.js';
@@ -167,6 +168,7 @@ export function buildValidators(labs: readonly Lab[]): Validators {
     code: { type: 'string', maxLength: 64 },
     learner: { type: 'string', maxLength: 200 },
     device: { type: 'string', pattern: DEVICE_PATTERN.source },
+    secret: { type: 'string', pattern: SECRET_PATTERN.source },
   };
   const entry = {
     type: 'object',
@@ -187,7 +189,7 @@ export function buildValidators(labs: readonly Lab[]): Validators {
     entries: ajv.compile<EntriesRequest>({
       type: 'object',
       additionalProperties: false,
-      required: ['code', 'learner', 'device', 'entries'],
+      required: ['code', 'learner', 'device', 'secret', 'entries'],
       // Each entry is checked on its own (`entry`), so that a refusal names the entry by its number and id.
       properties: { ...who, entries: { type: 'array', minItems: 1, maxItems: LIMITS.entriesPerRequest, items: { type: 'object' } } },
     }),
@@ -327,12 +329,17 @@ export function createClassServer(options: ClassServerOptions): Server {
     const body = await readJson(req);
     if (path === '/api/join') {
       const learner = member(body, validators.join);
+      const request = body as JoinRequest;
+      // A device id the class knows, without its secret: another laptop's id, refused (issue 35, D2). 409, not 403: the code was right.
+      const secret = classFolder.admit(request.device, request.secret);
+      if (secret === undefined) throw new Refusal(409, say('class.serve.refused.device'));
       options.onJoin?.(learner);
-      sendJson(res, 200, { class: classFolder.name, revealed: revealedList() } satisfies JoinReply);
+      sendJson(res, 200, { class: classFolder.name, revealed: revealedList(), secret } satisfies JoinReply);
       return;
     }
     const learner = member(body, validators.entries);
     const request = body as EntriesRequest;
+    if (!classFolder.verify(request.device, request.secret)) throw new Refusal(403, say('class.serve.refused.device'));
     const entries: JournalEntry[] = request.entries;
     entries.forEach((entry, i) => {
       const id = typeof entry.id === 'string' ? entry.id.slice(0, 128) : '?';

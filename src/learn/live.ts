@@ -35,7 +35,7 @@ function sessionOf(root: string, name: string): Session | undefined {
   if (!session) {
     const file = readLink(root, name);
     if (!file) return undefined;
-    session = { link: new ClassLink(file, name), told: false };
+    session = { link: new ClassLink(file, name, (link) => writeLink(root, name, link)), told: false };
     sessions.set(key(root, name), session);
   }
   return session;
@@ -63,15 +63,16 @@ function reason(failure: Failure, lang: Lang, budgetMs: number): string {
 export async function joinClass(root: string, name: string, url: string, code: string, lang: Lang): Promise<void> {
   const before = readLink(root, name);
   // The device is made once and kept (the class keeps one folder per laptop); a rejoin of the same class keeps what is waiting since the first join.
-  const file = { url, code, device: before?.device ?? newDevice(), joinedAt: before?.url === url ? before.joinedAt : new Date().toISOString() };
-  const link = new ClassLink(file, name);
+  const file = { url, code, device: before?.device ?? newDevice(), ...(before?.secret !== undefined ? { secret: before.secret } : {}), joinedAt: before?.url === url ? before.joinedAt : new Date().toISOString() };
+  const link = new ClassLink(file, name, (kept) => writeLink(root, name, kept));
   const answer = await link.join();
   if (!answer.ok) {
     const { failure } = answer;
     if (failure.kind === 'refused' && failure.status === 403) throw new UserError(t('learn.class.wrongCode', lang, { url, code }));
     if (failure.kind === 'garbled' || (failure.kind === 'refused' && failure.status < 500 && failure.status !== 429)) throw new UserError(t('learn.class.refusedJoin', lang, { url, reason: reason(failure, lang, link.budgetMs) }));
   }
-  writeLink(root, name, file);
+  // What the class answered (the device's secret) goes with it.
+  writeLink(root, name, link.link);
   sessions.set(key(root, name), { link, told: false });
   if (answer.ok) out(t('learn.class.joined', lang, { class: String(answer.body.class), url }));
   else out(t('learn.class.joinedUnreachable', lang, { url, reason: reason(answer.failure, lang, link.budgetMs) }));
