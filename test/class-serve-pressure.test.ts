@@ -9,10 +9,10 @@
  * and the memory case its heap. The requests are a client of the test's own
  * (test/helpers/class-serve.ts). Expected figures are the issue's.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClassFolder } from '../src/class/class-folder.js';
@@ -134,6 +134,49 @@ describe('D2: a secret per device', () => {
     const page = renderClassPage(report);
     for (const shown of [text, page]) for (const id of readdirSync(join(root, 'class')).filter((f) => /^[0-9a-f]{16}$/.test(f))) expect(shown).not.toContain(id);
   });
+});
+
+describe('D3: a lock is never waited for on the event loop', () => {
+  /** A journal's lock file as src/learn/journal-lock.ts writes one, left in the class's copy of a learner's notes. */
+  function lockFor(dev: string, learner: string, pid: number): void {
+    const notes = join(root, 'class', dev, 'learners', learner, 'notes');
+    mkdirSync(notes, { recursive: true });
+    writeFileSync(join(notes, '.breaks.lock'), JSON.stringify({ pid, host: hostname(), token: 'feedfacefeedface', time: Date.now() }));
+  }
+
+  it("a lock naming the server's own pid with another token is stale: the entry is kept within 100 ms, and the others are served", async () => {
+    const who = await joined(port, folder.code, 'Lou', device(0x10c));
+    const other = await joined(port, folder.code, 'Max', device(0x10d));
+    // kill -9 in the middle of an append, and the server started again with the same pid (a container's pid 1).
+    lockFor(who.device, 'Lou', process.pid);
+    const started = performance.now();
+    const [kept, served] = await Promise.all([
+      call(port, 'POST', '/api/entries', { code: folder.code, ...who, entries: [prediction(10)] }),
+      call(port, 'POST', '/api/entries', { code: folder.code, ...other, entries: [prediction(20)] }),
+    ]);
+    const ms = performance.now() - started;
+    expect([kept.status, served.status]).toEqual([200, 200]);
+    expect(kept.body.stored).toHaveLength(1);
+    expect(ms).toBeLessThan(100);
+    console.log(`D3: a stale lock with the server's pid: both entries answered in ${ms.toFixed(0)} ms`);
+  }, 30_000);
+
+  it('a lock held by another live process: 503 with Retry-After at once, and the others served', async () => {
+    const who = await joined(port, folder.code, 'Ned', device(0x10e));
+    const other = await joined(port, folder.code, 'Oli', device(0x10f));
+    // The test runner's parent: alive, on this host, not the server.
+    lockFor(who.device, 'Ned', process.ppid);
+    const started = performance.now();
+    const [busy, served] = await Promise.all([
+      call(port, 'POST', '/api/entries', { code: folder.code, ...who, entries: [prediction(10)] }),
+      call(port, 'POST', '/api/entries', { code: folder.code, ...other, entries: [prediction(20)] }),
+    ]);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(busy.status).toBe(503);
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(busy.body.error).toMatch(/busy/);
+    expect(served.status).toBe(200);
+  }, 30_000);
 });
 
 const join_ = (dev: string) => join(root, 'class', dev);

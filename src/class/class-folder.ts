@@ -162,7 +162,8 @@ export class ClassFolder {
     mkdirSync(dir, { recursive: true });
     if (!inside(realpathSync(this.folder), realpathSync(dir))) throw new Error(`${dir} resolves outside the class folder`);
     // breaks.jsonl only: what class report reads; the learner's readable breaks.md stays on their laptop, and each entry costs one durable write, not two.
-    const journal = new Journal(dir, { markdown: false });
+    // lockTimeoutMs 0: a lock held by another process is never waited for on the server's one thread (issue 35, D3: a 15 s sleepSync stalled every request); the learner is told to retry (503).
+    const journal = new Journal(dir, { markdown: false, lockTimeoutMs: 0 });
     const opened = { journal, ids: new Set(journal.read().map((e) => e.id)) };
     this.journals.set(key, opened);
     return opened;

@@ -26,7 +26,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { LANGS, type Lab, type Lang } from '../learn/catalogue.js';
 import { CODE_PATTERN, DEVICE_PATTERN, LIMITS, SECRET_PATTERN, SENT_KINDS, type EntriesReply, type EntriesRequest, type JoinReply, type JoinRequest, type RevealRequest } from '../learn/class-wire.js';
-import { ID_PATTERN, type JournalEntry } from '../learn/journal.js';
+import { ID_PATTERN, JournalBusyError, type JournalEntry } from '../learn/journal.js';
 import { validateLearnerName } from '../learn/learner.js';
 import { t, type MessageId, type Values } from '../core/messages/index.js';
 import type { ClassFolder } from './class-folder.js';
@@ -360,6 +360,11 @@ export function createClassServer(options: ClassServerOptions): Server {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof Refusal) {
         sendJson(res, error.status, { error: error.message }, error.headers);
+        return;
+      }
+      // Another process holds that journal's lock: not waited for (the server has one thread for the whole room); the learner's laptop sends again later.
+      if (error instanceof JournalBusyError) {
+        sendJson(res, 503, { error: say('class.serve.refused.busy') }, { 'retry-after': '1' });
         return;
       }
       // A bug or a disk that refuses: the learner keeps the entry and sends it later.
