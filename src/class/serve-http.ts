@@ -23,10 +23,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { LANGS, type Lab, type Lang } from '../learn/catalogue.js';
-import { CODE_PATTERN, DEVICE_PATTERN, LIMITS, SECRET_PATTERN, SENT_KINDS, type EntriesReply, type EntriesRequest, type JoinReply, type JoinRequest, type RevealRequest } from '../learn/class-wire.js';
-import { ID_PATTERN, JournalBusyError, type JournalEntry } from '../learn/journal.js';
+import type { ValidateFunction } from 'ajv';
+import type { Lab, Lang } from '../learn/catalogue.js';
+import { CODE_PATTERN, DEVICE_PATTERN, LIMITS, type EntriesReply, type EntriesRequest, type JoinReply, type JoinRequest } from '../learn/class-wire.js';
+import { JournalBusyError, type JournalEntry } from '../learn/journal.js';
 import { validateLearnerName } from '../learn/learner.js';
 import { t, type MessageId, type Values } from '../core/messages/index.js';
 import type { ClassFolder } from './class-folder.js';
@@ -34,6 +34,9 @@ import type { LabMeasurement } from './measure.js';
 import { projectorState, type ServerMeasurement } from './projector.js';
 import { projectorHtml } from './projector-page.js';
 import { boundConnections, serverOptions } from './connections.js';
+import { buildValidators, depthOf, kitProblem, MAX_DEPTH, Refusal, why } from './serve-validate.js';
+
+export { Refusal } from './serve-validate.js';
 
 // ---------------------------------------------------------------------------
 // The projector's page and state: the merge point
@@ -114,101 +117,6 @@ class Buckets {
 }
 
 // ---------------------------------------------------------------------------
-// Validation: JSON Schemas built from the catalogue
-// ---------------------------------------------------------------------------
-
-/** A refusal: the status and the one line the client reads. */
-export class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:\\d{2})$';
-
-function dataSchema(lab: Lab, kind: (typeof SENT_KINDS)[number]): object {
-  const lang = { enum: [...LANGS] };
-  const text = { type: 'string', maxLength: LIMITS.textChars };
-  const ids = lab.questions.map((q) => q.id);
-  if (kind === 'prediction' || kind === 'revision') {
-    const answers = Object.fromEntries(
-      lab.questions.map((q) => [q.id, q.kind === 'number' ? { type: ['number', 'null'], ...(q.min !== undefined ? { minimum: q.min } : {}), ...(q.max !== undefined ? { maximum: q.max } : {}) } : { type: ['string', 'null'], maxLength: 64 }]),
-    );
-    return { type: 'object', required: ['answers'], properties: { answers: { type: 'object', additionalProperties: false, properties: answers }, reasoning: text, lang, runs: { type: 'array', maxItems: 20 } } };
-  }
-  if (kind === 'reflection') return { type: 'object', required: ['text'], properties: { text, lang } };
-  const measuredValue = { type: ['number', 'string', 'null'], maxLength: 64 };
-  return {
-    type: 'object',
-    properties: {
-      lang,
-      measured: { type: 'object', additionalProperties: false, properties: Object.fromEntries(ids.map((id) => [id, measuredValue])) },
-      comparison: { type: 'array', maxItems: ids.length, items: { type: 'object', required: ['question'], properties: { question: { enum: ids } } } },
-    },
-  };
-}
-
-export interface Validators {
-  join: ValidateFunction<JoinRequest>;
-  entries: ValidateFunction<EntriesRequest>;
-  reveal: ValidateFunction<RevealRequest>;
-  entry: ValidateFunction<JournalEntry>;
-  /** By "<lab>/<kind>". */
-  data: Map<string, ValidateFunction>;
-}
-
-export function buildValidators(labs: readonly Lab[]): Validators {
-  const ajv = new Ajv({ allowUnionTypes: true });
-  const labIds = labs.map((l) => l.id);
-  const who = {
-    code: { type: 'string', maxLength: 64 },
-    learner: { type: 'string', maxLength: 200 },
-    device: { type: 'string', pattern: DEVICE_PATTERN.source },
-    secret: { type: 'string', pattern: SECRET_PATTERN.source },
-  };
-  const entry = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id', 'kind', 'lab', 'at', 'data'],
-    properties: {
-      id: { type: 'string', pattern: ID_PATTERN.source },
-      kind: { enum: [...SENT_KINDS] },
-      lab: { enum: labIds },
-      at: { type: 'string', pattern: ISO_TIME },
-      data: { type: 'object' },
-    },
-  };
-  const data = new Map<string, ValidateFunction>();
-  for (const lab of labs) for (const kind of SENT_KINDS) data.set(`${lab.id}/${kind}`, ajv.compile(dataSchema(lab, kind)));
-  return {
-    join: ajv.compile<JoinRequest>({ type: 'object', additionalProperties: false, required: ['code', 'learner', 'device'], properties: who }),
-    entries: ajv.compile<EntriesRequest>({
-      type: 'object',
-      additionalProperties: false,
-      required: ['code', 'learner', 'device', 'secret', 'entries'],
-      // Each entry is checked on its own (`entry`), so that a refusal names the entry by its number and id.
-      properties: { ...who, entries: { type: 'array', minItems: 1, maxItems: LIMITS.entriesPerRequest, items: { type: 'object' } } },
-    }),
-    entry: ajv.compile<JournalEntry>(entry),
-    reveal: ajv.compile<RevealRequest>({ type: 'object', additionalProperties: false, required: ['lab', 'revealed'], properties: { lab: { enum: labIds }, revealed: { type: 'boolean' } } }),
-    data,
-  };
-}
-
-/** ajv's first error as words: "/entries/2/lab must be equal to one of the allowed values (…)". */
-function why(errors: ErrorObject[] | null | undefined): string {
-  const e = errors?.[0];
-  if (!e) return 'invalid';
-  const allowed = e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map(String).join(', ')})` : '';
-  const extra = e.keyword === 'additionalProperties' ? `: ${(e.params as { additionalProperty: string }).additionalProperty}` : '';
-  return `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${allowed}${extra}`;
-}
-
-// ---------------------------------------------------------------------------
 // The server
 // ---------------------------------------------------------------------------
 
@@ -230,6 +138,7 @@ export function createClassServer(options: ClassServerOptions): Server {
   const { classFolder, lang } = options;
   const say = (id: MessageId, values?: Values) => t(id, lang, values);
   const validators = buildValidators(options.labs);
+  const labs = new Map(options.labs.map((lab) => [lab.id, lab]));
   const byAddress = new Buckets(RATE.address);
   const byDevice = new Buckets(RATE.device);
   const token = Buffer.from(classFolder.token);
@@ -276,11 +185,15 @@ export function createClassServer(options: ClassServerOptions): Server {
       req.on('end', () => resolve(Buffer.concat(chunks)));
       req.on('error', reject);
     });
+    let parsed: unknown;
     try {
-      return JSON.parse(body.toString('utf8'));
+      parsed = JSON.parse(body.toString('utf8'));
     } catch {
       throw new Refusal(400, say('class.serve.refused.badJson'));
     }
+    // Before anything walks it recursively (ajv, JSON.stringify): 5,000 levels overflowed the stack (issue 35, D5).
+    if (depthOf(parsed) > MAX_DEPTH) throw new Refusal(400, say('class.serve.refused.deep', { levels: MAX_DEPTH }));
+    return parsed;
   };
 
   /** The per-device limit, the join code, the envelope's schema and the learner's name; returns the name, normalised. */
@@ -344,11 +257,20 @@ export function createClassServer(options: ClassServerOptions): Server {
     entries.forEach((entry, i) => {
       const id = typeof entry.id === 'string' ? entry.id.slice(0, 128) : '?';
       const refuse = (reason: string) => new Refusal(400, say('class.serve.refused.entry', { n: i + 1, id, why: reason }));
-      if (Buffer.byteLength(JSON.stringify(entry)) > LIMITS.entryBytes) throw refuse(say('class.serve.refused.entryTooLarge', { bytes: LIMITS.entryBytes }));
+      // An entry the server cannot serialise is the sender's to fix: 400, never a 500.
+      let size: number;
+      try {
+        size = Buffer.byteLength(JSON.stringify(entry));
+      } catch (error) {
+        throw refuse((error as Error).message);
+      }
+      if (size > LIMITS.entryBytes) throw refuse(say('class.serve.refused.entryTooLarge', { bytes: LIMITS.entryBytes }));
       if (!validators.entry(entry)) throw refuse(why(validators.entry.errors));
       if (Number.isNaN(Date.parse(entry.at))) throw refuse('/at is not a date-time');
       const validate = validators.data.get(`${entry.lab}/${entry.kind}`)!;
       if (!validate(entry.data)) throw refuse(`data${why(validate.errors)}`);
+      const problem = kitProblem(labs.get(entry.lab)!, entry, lang);
+      if (problem !== undefined) throw refuse(problem);
     });
     // Acknowledged only after every append returned (each fsyncs and renames).
     const kept = classFolder.keep(request.device, learner, entries);

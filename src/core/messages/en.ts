@@ -407,6 +407,7 @@ export const en = {
   'class.serve.refused.badJson': 'the request is not valid JSON',
   'class.serve.refused.device': "this laptop's id is not one the class gave a secret to, or the secret is wrong: leave the class and join again (npm run lab -- --leave, then --join)",
   'class.serve.refused.busy': 'that journal is busy (another process holds its lock); send again in a moment',
+  'class.serve.refused.deep': 'the request nests deeper than {levels} levels',
   'class.serve.refused.code': 'wrong join code: ask the instructor for the code on the screen',
   'class.serve.refused.invalid': 'the request is not valid: {why}',
   'class.serve.refused.entry': 'entry {n} ({id}) refused: {why}',

@@ -391,6 +391,7 @@ export const es: Record<MessageId, Message> = {
   'class.serve.refused.badJson': 'la petición no es JSON válido',
   'class.serve.refused.device': 'la clase no dio un secreto al identificador de este portátil, o el secreto no es el suyo: sal de la clase y vuelve a unirte (npm run lab -- --leave, y luego --join)',
   'class.serve.refused.busy': 'ese diario está ocupado (otro proceso tiene su bloqueo); vuelve a enviarlo en un momento',
+  'class.serve.refused.deep': 'la petición anida más de {levels} niveles',
   'class.serve.refused.code': 'código incorrecto: pide al instructor el código que aparece en la pantalla',
   'class.serve.refused.invalid': 'la petición no es válida: {why}',
   'class.serve.refused.entry': 'entrada {n} ({id}) rechazada: {why}',
