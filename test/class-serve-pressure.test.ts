@@ -9,10 +9,12 @@
  * and the memory case its heap. The requests are a client of the test's own
  * (test/helpers/class-serve.ts). Expected figures are the issue's.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClassFolder } from '../src/class/class-folder.js';
@@ -208,6 +210,98 @@ describe('D5 and D6: entries the server cannot take are 400, never 500, and the 
       expect(reply.body.error).toMatch(/refused: data\/measured\//);
     }
     expect((await send(9, run(good))).status).toBe(200);
+  });
+});
+
+describe('D4: quotas, true appends, a cached projector state', () => {
+  it('10,000 new device ids from one address: refused past the quota, memory and disk bounded, and another address still joins', async () => {
+    // A full collection before each reading, so that what is compared is what the server keeps, not garbage.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const errors = new Set<string>();
+    const devicesBefore = readdirSync(join(root, 'class')).filter((f) => /^[0-9a-f]{16}$/.test(f)).length;
+    const statuses = new Map<number, number>();
+    let next = 0;
+    const started = performance.now();
+    // 32 at a time (below the 64 connections an address may hold), each a new laptop.
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (next < 10_000) {
+          const n = next++;
+          const reply = await call(port, 'POST', '/api/join', { code: folder.code, learner: 'Flood', device: device(0xf0000000 + n) }, {}, '127.0.0.3');
+          statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+          if (reply.status !== 200) errors.add(reply.body.error);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    gc();
+    const grown = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
+    const made = readdirSync(join(root, 'class')).filter((f) => /^[0-9a-f]{16}$/.test(f)).length - devicesBefore;
+    console.log(`D4: 10,000 new device ids from 127.0.0.3 in ${seconds.toFixed(1)} s: ${JSON.stringify(Object.fromEntries(statuses))}; ${made} device folders made; heap ${grown >= 0 ? '+' : ''}${grown.toFixed(1)} MB`);
+    // QUOTAS.devicesPerAddress (src/class/class-folder.ts): 100.
+    expect(statuses.get(200)).toBe(100);
+    expect(statuses.get(429)).toBe(9_900);
+    expect(made).toBe(100);
+    expect(grown).toBeLessThan(10);
+    // Past the quota, or past the address's rate (300 at once, then 60 a second) before it.
+    expect([...errors].sort()).toEqual(['the class takes at most 100 new laptops from one address; ask the instructor', 'too many requests from this laptop; try again in 1 s']);
+    expect((await timedJoin('Eve', device(0xe7e))).status).toBe(200);
+  }, 120_000);
+
+  it('true appends: the journal file is appended to, never replaced; at most 64 journals are kept open', async () => {
+    const who = await joined(port, folder.code, 'Quinn', device(0x9a1));
+    const send = (n: number) => call(port, 'POST', '/api/entries', { code: folder.code, ...who, entries: [prediction(n)] });
+    expect((await send(1)).status).toBe(200);
+    const file = join(root, 'class', who.device, 'learners', 'Quinn', 'notes', 'breaks.jsonl');
+    const first = statSync(file);
+    expect((await send(2)).status).toBe(200);
+    const second = statSync(file);
+    // The same file (inode), longer: appended in place, not rewritten through a temporary file and a rename.
+    expect(second.ino).toBe(first.ino);
+    expect(second.size).toBeGreaterThan(first.size);
+    expect(new Journal(join(file, '..')).read()).toHaveLength(2);
+    // A write a kill cut short (a last line without its line break, never acknowledged): cut off when the journal is opened, the rest kept.
+    const cut = await joined(port, folder.code, 'Cut', device(0x9a2));
+    const notes = join(root, 'class', cut.device, 'learners', 'Cut', 'notes');
+    mkdirSync(notes, { recursive: true });
+    const kept = prediction(3);
+    writeFileSync(join(notes, 'breaks.jsonl'), `${JSON.stringify(kept)}\n{"id":"half`);
+    const fresh = prediction(4);
+    expect((await call(port, 'POST', '/api/entries', { code: folder.code, ...cut, entries: [fresh] })).status).toBe(200);
+    expect(new Journal(notes).read().map((e) => e.id)).toEqual([kept.id, fresh.id]);
+    // 70 journals (7 laptops, 10 learners each): the least recently used are let go.
+    for (let d = 0; d < 7; d++) {
+      for (let l = 0; l < 10; l++) {
+        const member = await joined(port, folder.code, `L${l}`, device(0x7000 + d));
+        const reply = await call(port, 'POST', '/api/entries', { code: folder.code, ...member, learner: `L${l}`, entries: [prediction(l)] });
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      }
+    }
+    expect((folder as unknown as { journals: Map<string, unknown> }).journals.size).toBeLessThanOrEqual(64);
+    // An eleventh learner on one laptop: past QUOTAS.learnersPerDevice.
+    const eleventh = await joined(port, folder.code, 'L10', device(0x7000));
+    const reply = await call(port, 'POST', '/api/entries', { code: folder.code, ...eleventh, learner: 'L10', entries: [prediction(1)] });
+    expect([reply.status, reply.body.error]).toEqual([429, 'the class takes at most 10 learners on one laptop; ask the instructor']);
+  }, 60_000);
+
+  it('the projector state is built again only when something changed', async () => {
+    const state = async () => JSON.stringify((await call(port, 'GET', '/api/state', undefined, { authorization: `Bearer ${folder.token}` })).body);
+    const who = await joined(port, folder.code, 'Rue', device(0x9b1));
+    expect((await call(port, 'POST', '/api/entries', { code: folder.code, ...who, entries: [prediction(77)] })).status).toBe(200);
+    const first = await state();
+    // A journal changed behind the server's back (nothing the server kept): the cached state is served.
+    const notes = join(root, 'class', who.device, 'learners', 'Rue', 'notes', 'breaks.jsonl');
+    appendFileSync(notes, `${JSON.stringify({ ...prediction(33), kind: 'revision' })}\n`);
+    expect(await state()).toBe(first);
+    // The next entry kept: built again, with everything on disk.
+    const other = await joined(port, folder.code, 'Sam', device(0x9b2));
+    expect((await call(port, 'POST', '/api/entries', { code: folder.code, ...other, entries: [prediction(11)] })).status).toBe(200);
+    const after = await state();
+    expect(after).not.toBe(first);
+    expect(after).toContain('"name":"Rue"');
   });
 });
 

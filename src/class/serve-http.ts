@@ -29,7 +29,7 @@ import { CODE_PATTERN, DEVICE_PATTERN, LIMITS, type EntriesReply, type EntriesRe
 import { JournalBusyError, type JournalEntry } from '../learn/journal.js';
 import { validateLearnerName } from '../learn/learner.js';
 import { t, type MessageId, type Values } from '../core/messages/index.js';
-import type { ClassFolder } from './class-folder.js';
+import { QUOTAS, QuotaReached, type ClassFolder } from './class-folder.js';
 import type { LabMeasurement } from './measure.js';
 import { projectorState, type ServerMeasurement } from './projector.js';
 import { projectorHtml } from './projector-page.js';
@@ -132,6 +132,9 @@ export interface ClassServerOptions {
   onJoin?: (learner: string) => void;
 }
 
+/** Each quota as the refusal names it. */
+const QUOTA_WORDS = { devicesPerAddress: 'class.serve.quota.devicesPerAddress', devicesPerClass: 'class.serve.quota.devicesPerClass', learnersPerDevice: 'class.serve.quota.learnersPerDevice', journalBytes: 'class.serve.quota.journalBytes' } as const satisfies Record<keyof typeof QUOTAS, MessageId>;
+
 const ROUTES: Record<string, string> = { '/': 'GET', '/api/state': 'GET', '/api/join': 'POST', '/api/entries': 'POST', '/api/reveal': 'POST' };
 
 export function createClassServer(options: ClassServerOptions): Server {
@@ -211,6 +214,7 @@ export function createClassServer(options: ClassServerOptions): Server {
   };
 
   const revealedList = () => Object.keys(classFolder.revealed);
+  let cachedState: { key: string; body: string } | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (overCap(req)) throw new Refusal(429, say('class.serve.refused.connections'), { 'retry-after': '1', connection: 'close' });
@@ -228,7 +232,10 @@ export function createClassServer(options: ClassServerOptions): Server {
       checkToken(req);
       const revealed = new Set(revealedList());
       const measured = Object.fromEntries(Object.entries(options.measured()).filter(([lab]) => revealed.has(lab)));
-      sendJson(res, 200, projector.state({ folder: classFolder.folder, lang, revealed: [...revealed], measured }));
+      // Built again only when an entry was kept, a lab revealed or measured: a projector polls every few seconds, and reading every journal each time slowed a poll to 0.25 s (issue 35, D4).
+      const key = `${classFolder.version}/${Object.keys(measured).sort().join(',')}`;
+      if (cachedState?.key !== key) cachedState = { key, body: JSON.stringify(projector.state({ folder: classFolder.folder, lang, revealed: [...revealed], measured })) };
+      send(res, 200, cachedState.body, { 'content-type': 'application/json; charset=utf-8' });
       return;
     }
     if (path === '/api/reveal') {
@@ -244,7 +251,7 @@ export function createClassServer(options: ClassServerOptions): Server {
       const learner = member(body, validators.join);
       const request = body as JoinRequest;
       // A device id the class knows, without its secret: another laptop's id, refused (issue 35, D2). 409, not 403: the code was right.
-      const secret = classFolder.admit(request.device, request.secret);
+      const secret = classFolder.admit(request.device, request.secret, req.socket.remoteAddress ?? '');
       if (secret === undefined) throw new Refusal(409, say('class.serve.refused.device'));
       options.onJoin?.(learner);
       sendJson(res, 200, { class: classFolder.name, revealed: revealedList(), secret } satisfies JoinReply);
@@ -282,6 +289,10 @@ export function createClassServer(options: ClassServerOptions): Server {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof Refusal) {
         sendJson(res, error.status, { error: error.message }, error.headers);
+        return;
+      }
+      if (error instanceof QuotaReached) {
+        sendJson(res, 429, { error: say('class.serve.refused.quota', { quota: say(QUOTA_WORDS[error.quota], { n: QUOTAS[error.quota] }) }) });
         return;
       }
       // Another process holds that journal's lock: not waited for (the server has one thread for the whole room); the learner's laptop sends again later.
