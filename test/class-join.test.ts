@@ -111,6 +111,20 @@ describe('--join URL --code CODE', () => {
     expect(ran.status, ran.stderr).toBe(0);
     expect(ran.stdout).toMatch(new RegExp(`^The class at ${down.url} did not answer \\(cannot connect: ECONNREFUSED\\)\\. Remembered all the same`, 'm'));
     expect(readJson(learnerFile('Cy', 'class.json')).url).toBe(down.url);
+    expect(readJson(learnerFile('Cy', 'class.json')).secret).toBeUndefined();
+
+    // No secret yet (issue 35, D2): once the class answers, a join brings it before the first entry goes.
+    await down.start();
+    const { joinedAt } = readJson(learnerFile('Cy', 'class.json'));
+    write('Cy', entriesAfter(joinedAt, 'cy').sent.slice(0, 1));
+    const from = down.received.length;
+    const next = await labIn(dir, ['--learners', '--learner', 'Cy']);
+    expect(next.stderr).toBe('');
+    expect(down.received.slice(from).map((r) => r.route)).toEqual(['/api/join', '/api/entries']);
+    const secret = readJson(learnerFile('Cy', 'class.json')).secret;
+    expect(secret).toBe(down.secrets.get(readJson(learnerFile('Cy', 'class.json')).device));
+    expect(down.received.at(-1)!.body.secret).toBe(secret);
+    await down.stop();
   });
 
   // Each: the arguments, and the one line it must give (hand-written from the options' rules).
