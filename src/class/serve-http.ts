@@ -15,11 +15,15 @@
  * per-address rate (429) before anything is read; the
  * instructor's token (401) on the instructor's routes; Content-Type (415);
  * the body's size (413: a Content-Length over the limit is refused unread,
- * a longer body is cut off as soon as it passes it); JSON (400); the
- * per-device limit (429); the join code (403), so that someone without it
- * learns nothing about the schema; then the schema built from the catalogue
- * (ajv) and the learner's name (400, saying which entry and why); then the
- * device's secret (403): issued at its first join, carried by every entry.
+ * a longer body is cut off as soon as it passes it); JSON, nested at most
+ * MAX_DEPTH deep (400); the per-device limit (429); the join code (403), so
+ * that someone without it learns nothing about the schema; then the schema
+ * built from the catalogue (ajv), the kit's own label and range checks and
+ * the learner's name (400, saying which entry and why, src/class/serve-validate.ts);
+ * then the device's secret (403 on an entry; 409 on a join naming a known
+ * device without it): issued at its first join, carried by every entry;
+ * then the quotas (429, src/class/class-folder.ts QUOTAS). A journal whose
+ * lock another process holds is 503 with Retry-After, never waited for.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
