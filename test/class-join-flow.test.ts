@@ -5,7 +5,8 @@
  * prediction is locked, sent, and the command stops; a second try is a
  * revision; after the reveal the lab runs with the prediction locked before
  * it, not a new one, and --reflect writes the reflection. A class that is
- * down or hangs holds nothing back: the lab runs as it would alone, told once.
+ * down or hangs keeps the lab held (issue 35), said in one line; --unheld
+ * runs it deliberately.
  *
  * The labs run with --seeds 1 --calls 20 (the lab's own runs, fewer of them):
  * what is tested is the flow around the run, not its figures.
@@ -142,15 +143,29 @@ describe('a lab the instructor has not revealed', () => {
   });
 });
 
-describe('a class that does not answer holds nothing back', () => {
-  it('down: the lab runs as it would alone, told once that its entries wait; the next command delivers them', async () => {
+describe('a class that does not answer: the lab stays held (issue 35)', () => {
+  it('down: the prediction is locked and kept, one line says the lab stays held, no measurement is shown; --unheld runs it deliberately; the next command delivers', async () => {
     await join_('Dev');
     await stub.down();
     const ran = await labIn(dir, ['--variant', LAB, '--predict', predictions('dev.json', 50, 'isError', 1), '--reflect', 'offline', ...SMALL]);
     expect(ran.status, ran.stderr).toBe(0);
-    expect(ran.stdout).toContain('Your predictions next to what was measured');
-    // Three entries were written (prediction, run, reflection), each followed by a send: one line, at the first.
+    expect(ran.stdout).not.toContain('Running');
+    expect(ran.stdout).not.toContain('Your predictions next to what was measured');
+    // The one line, with the reason and the way out.
+    const line = `The class at ${stub.url} cannot be reached (cannot connect: ECONNREFUSED), so this lab stays held: its measurement is not shown before the instructor reveals it. To run it anyway: npm run lab -- --variant ${LAB} --unheld`;
+    expect(ran.stdout.split('\n').filter((l) => l.includes('cannot be reached'))).toEqual([line]);
+    expect(ran.stdout).not.toContain('Your prediction is with the class.');
     expect(ran.stderr).toBe('Not sent to the class (cannot connect: ECONNREFUSED): kept locally, will send later (1 waiting).\n');
+    expect(journal('Dev').map((e) => e.kind)).toEqual(['prediction']);
+    // --no-predict: the same line, nothing runs.
+    const bare = await labIn(dir, ['--variant', LAB, '--no-predict', ...SMALL]);
+    expect(bare.stdout).toContain(line);
+    expect(bare.stdout).not.toContain('Running');
+
+    // Deliberately: --unheld runs it, compared with the prediction locked before.
+    const unheld = await labIn(dir, ['--variant', LAB, '--unheld', '--reflect', 'offline', ...SMALL]);
+    expect(unheld.status, unheld.stderr).toBe(0);
+    expect(unheld.stdout).toContain('Your predictions next to what was measured');
     const entries = journal('Dev');
     expect(entries.map((e) => e.kind)).toEqual(['prediction', 'run', 'reflection']);
 
@@ -160,14 +175,24 @@ describe('a class that does not answer holds nothing back', () => {
     for (const entry of entries) expect(stub.kept.get(entry.id)).toEqual({ entry, sends: 1 });
   });
 
-  it('hanging: every request of the command together gives up within about a second', async () => {
+  it('in Spanish, the same line', async () => {
+    await join_('Dora');
+    await stub.down();
+    const ran = await labIn(dir, ['--variant', LAB, '--no-predict', ...SMALL], { LC_ALL: 'es_ES.UTF-8' });
+    expect(ran.stdout).toContain(`No se puede contactar con la clase en ${stub.url} (no se puede conectar: ECONNREFUSED), así que este laboratorio sigue retenido`);
+    const help = await labIn(dir, ['--help'], { LC_ALL: 'es_ES.UTF-8' });
+    expect(help.stdout).toMatch(/--unheld\s+ejecutar ya, a propósito, un laboratorio que la clase retiene/);
+  });
+
+  it('hanging: every request of the command together gives up within about a second, and the lab stays held', async () => {
     await join_('Eli');
     stub.mode = 'hang';
     const from = stub.received.length;
     const ran = await labIn(dir, ['--variant', LAB, '--predict', predictions('eli.json', 50, 'isError', 1), '--reflect', 'slow class', ...SMALL]);
     stub.mode = 'ok';
     expect(ran.status, ran.stderr).toBe(0);
-    expect(ran.stdout).toContain('Your predictions next to what was measured');
+    expect(ran.stdout).not.toContain('Your predictions next to what was measured');
+    expect(ran.stdout).toContain(`The class at ${stub.url} cannot be reached (no answer within 1000 ms), so this lab stays held`);
     expect(ran.stderr).toBe('Not sent to the class (no answer within 1000 ms): kept locally, will send later (1 waiting).\n');
     // What the class saw: the request asking what is revealed, which used up the second; nothing after it was tried.
     const hung = stub.received.slice(from);
@@ -175,6 +200,6 @@ describe('a class that does not answer holds nothing back', () => {
     await expect.poll(() => hung.every((r) => r.closedAt !== undefined)).toBe(true);
     const waited = hung.reduce((sum, r) => sum + (r.closedAt! - r.at), 0);
     expect(waited).toBeLessThan(1300);
-    expect(journal('Eli').map((e) => e.kind)).toEqual(['prediction', 'run', 'reflection']);
+    expect(journal('Eli').map((e) => e.kind)).toEqual(['prediction']);
   });
 });

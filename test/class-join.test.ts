@@ -30,7 +30,7 @@ const learnerFile = (name: string, ...parts: string[]) => join(dir, 'learners', 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 const sentIds = (name: string): string[] => (existsSync(learnerFile(name, 'notes', '.sent.json')) ? readJson(learnerFile(name, 'notes', '.sent.json')).ids.slice().sort() : []);
 
-async function joined(name: string): Promise<{ joinedAt: string; device: string }> {
+async function joined(name: string): Promise<{ joinedAt: string; device: string; secret: string }> {
   stub.mode = 'ok';
   const ran = await labIn(dir, ['--join', stub.url, '--code', stub.code, '--learner', name]);
   expect(ran.status, ran.stderr).toBe(0);
@@ -65,7 +65,9 @@ describe('--join URL --code CODE', () => {
     expect(ran.stdout).toContain(`Joined the class "Room 1" at ${stub.url}`);
     expect(ran.stdout).toContain(`Learner: Ana (learners/Ana/), in the class at ${stub.url}`);
     const link = readJson(learnerFile('Ana', 'class.json'));
-    expect(Object.keys(link).sort()).toEqual(['code', 'device', 'joinedAt', 'url']);
+    expect(Object.keys(link).sort()).toEqual(['code', 'device', 'joinedAt', 'secret', 'url']);
+    // The secret the class issued to this laptop at its first join (issue 35, D2), kept beside the device.
+    expect(link.secret).toBe(stub.secrets.get(link.device));
     expect(link.url).toBe(stub.url);
     expect(link.code).toBe('K7QX2M');
     expect(link.device).toMatch(/^[0-9a-f]{16}$/);
@@ -109,6 +111,20 @@ describe('--join URL --code CODE', () => {
     expect(ran.status, ran.stderr).toBe(0);
     expect(ran.stdout).toMatch(new RegExp(`^The class at ${down.url} did not answer \\(cannot connect: ECONNREFUSED\\)\\. Remembered all the same`, 'm'));
     expect(readJson(learnerFile('Cy', 'class.json')).url).toBe(down.url);
+    expect(readJson(learnerFile('Cy', 'class.json')).secret).toBeUndefined();
+
+    // No secret yet (issue 35, D2): once the class answers, a join brings it before the first entry goes.
+    await down.start();
+    const { joinedAt } = readJson(learnerFile('Cy', 'class.json'));
+    write('Cy', entriesAfter(joinedAt, 'cy').sent.slice(0, 1));
+    const from = down.received.length;
+    const next = await labIn(dir, ['--learners', '--learner', 'Cy']);
+    expect(next.stderr).toBe('');
+    expect(down.received.slice(from).map((r) => r.route)).toEqual(['/api/join', '/api/entries']);
+    const secret = readJson(learnerFile('Cy', 'class.json')).secret;
+    expect(secret).toBe(down.secrets.get(readJson(learnerFile('Cy', 'class.json')).device));
+    expect(down.received.at(-1)!.body.secret).toBe(secret);
+    await down.stop();
   });
 
   // Each: the arguments, and the one line it must give (hand-written from the options' rules).
@@ -146,7 +162,7 @@ describe('--join URL --code CODE', () => {
 
 describe('the queue', () => {
   it('goes as written, at the start of the next command; exactly the ids the class acknowledged are remembered', async () => {
-    const { joinedAt, device } = await joined('Bo');
+    const { joinedAt, device, secret } = await joined('Bo');
     const { sent, kept } = entriesAfter(joinedAt, 'bo');
     write('Bo', [kept[0]!, sent[0]!, kept[1]!, sent[1]!, sent[2]!]);
     // The class answers for two of the three: the run is neither kept nor acknowledged.
@@ -156,7 +172,7 @@ describe('the queue', () => {
     expect(ran.status, ran.stderr).toBe(0);
     expect(ran.stderr).toBe('');
     expect(stub.received.slice(from).map((r) => r.route)).toEqual(['/api/entries']);
-    expect(stub.received[from]!.body).toEqual({ code: 'K7QX2M', learner: 'Bo', device, entries: sent });
+    expect(stub.received[from]!.body).toEqual({ code: 'K7QX2M', learner: 'Bo', device, secret, entries: sent });
     expect(sentIds('Bo')).toEqual(['bo-prediction', 'bo-reflection']);
 
     // The next command sends what was not acknowledged, and only that.

@@ -270,7 +270,7 @@ describe('the live class, end to end', () => {
     (await inBatches(room, (name) => labIn(kit, [LAB, '--learner', name, '--read']))).forEach(ok);
     const after = idsInClass();
     for (const name of room) {
-      // A learner the class could not answer ran the lab as if alone (its run is sent too): every entry the class looks at.
+      // A learner the class could not answer kept the lab held (issue 35): its prediction waited, and is every entry the class looks at.
       const local = entriesOf(join(kit, 'learners', name, 'notes', 'breaks.jsonl')).filter((e) => ['prediction', 'revision', 'run', 'reflection'].includes(e.kind)).map((e) => e.id);
       const ids = after.get(name) ?? [];
       expect(new Set(ids).size, `${name}: an entry kept twice`).toBe(ids.length);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli } from './helpers/class-report.js';
-import { call, device, post, prediction, startServe, type Served } from './helpers/class-serve.js';
+import { call, device, joined, post, prediction, startServe, type Served } from './helpers/class-serve.js';
 import { REPO } from './helpers/server.js';
 
 const roots: string[] = [];
@@ -63,6 +63,8 @@ describe('class serve: kill -9 and restart', () => {
       first.child.kill('SIGKILL');
     };
     // Each learner sends its entries two at a time, one request after another; the server dies once 80 requests were acknowledged.
+    // Each laptop joins first: its secret goes with every entry (issue 35, D2), and the restarted class still knows it.
+    for (const l of learners) await joined(first.port, first.code, l.name, l.device);
     await Promise.all(
       learners.map(async (l) => {
         for (let r = 0; r < REQUESTS; r++) {
@@ -70,7 +72,7 @@ describe('class serve: kill -9 and restart', () => {
           l.sent.push(batch);
           if (killed) continue;
           try {
-            const reply = await post(first.port, '/api/entries', { code: first.code, learner: l.name, device: l.device, entries: batch });
+            const reply = await post(first.port, '/api/entries', { code: first.code, ...(await joined(first.port, first.code, l.name, l.device)), entries: batch });
             if (reply.status === 200) {
               for (const id of [...reply.body.stored, ...reply.body.already]) l.acked.add(id);
               if (++ackedRequests >= 80) kill();
@@ -105,7 +107,7 @@ describe('class serve: kill -9 and restart', () => {
     // Each learner resends everything (its whole queue in batches of 24 <= 50): the acknowledged come back as already.
     for (const l of learners) {
       const entries = l.sent.flat();
-      const reply = await post(second.port, '/api/entries', { code: second.code, learner: l.name, device: l.device, entries });
+      const reply = await post(second.port, '/api/entries', { code: second.code, ...(await joined(second.port, second.code, l.name, l.device)), entries });
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       expect(new Set([...reply.body.stored, ...reply.body.already])).toEqual(new Set(entries.map((e) => e.id)));
       for (const id of l.acked) expect(reply.body.already).toContain(id);
@@ -129,13 +131,14 @@ describe('class serve: kill -9 and restart', () => {
       const p = prediction(who.predicted, { at: `2026-12-03T10:0${i}:00.000Z` });
       const run = { id: `run-${i}`, kind: 'run', lab: 'broken-schema', at: `2026-12-03T10:1${i}:00.000Z`, data: { settings: { seed: 1, calls: 100 }, lang: 'en', measured, comparison: [{ question: 'missing-arguments', predicted: who.predicted, measured: 42, off: who.predicted - 42 }] } };
       const reflection = { id: `why-${i}`, kind: 'reflection', lab: 'broken-schema', at: `2026-12-03T10:2${i}:00.000Z`, data: { text: 'I thought the schema would catch it', lang: 'en' } };
-      const reply = await post(s.port, '/api/entries', { code: s.code, learner: who.learner, device: who.device, entries: [p, run, reflection] });
+      const reply = await post(s.port, '/api/entries', { code: s.code, ...(await joined(s.port, s.code, who.learner, who.device)), entries: [p, run, reflection] });
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     }
     const result = cli(['report', folder, '--json']);
     expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout);
-    expect(report.journals.map((j: { display: string }) => j.display).sort()).toEqual([`Ana (${device(1)})`, `Ana (${device(3)})`, 'Ben']);
+    // Two Anas are numbered, never shown with their laptop's device id (issue 35, D2).
+    expect(report.journals.map((j: { display: string }) => j.display).sort()).toEqual(['Ana (#1)', 'Ana (#2)', 'Ben']);
     const lab = report.labs.find((l: { id: string }) => l.id === 'broken-schema');
     expect([lab.learners, lab.ran, lab.predicted]).toEqual([3, 3, 3]);
     const q = lab.questions.find((x: { id: string }) => x.id === 'missing-arguments');

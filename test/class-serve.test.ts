@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Journal } from '../src/learn/journal.js';
 import { cli } from './helpers/class-report.js';
-import { call, device, post, prediction, raw, startServe, type Served } from './helpers/class-serve.js';
+import { call, device, joined, post, prediction, raw, startServe, type Served } from './helpers/class-serve.js';
 
 let root: string;
 let folder: string;
@@ -35,7 +35,7 @@ afterAll(async () => {
 /** A good learner sends a new entry: acknowledged as stored. Called after every refusal. */
 async function stillServes(): Promise<void> {
   const entry = prediction(40);
-  const reply = await post(served.port, '/api/entries', { code: served.code, ...good, entries: [entry] });
+  const reply = await post(served.port, '/api/entries', { code: served.code, ...(await joined(served.port, served.code, good.learner, good.device)), entries: [entry] });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   expect(reply.body.stored).toEqual([entry.id]);
   kept.push(entry.id);
@@ -44,15 +44,19 @@ async function stillServes(): Promise<void> {
 /** Every probe from a laptop of its own: the good learner's rate (20 at once, then 4 a second) stays the good learner's. */
 let probes = 0;
 const probe = () => ({ learner: 'Bea', device: device(0x1000 + probes++) });
-const entries = (body: Record<string, unknown>, from = probe()) => post(served.port, '/api/entries', { code: served.code, ...from, ...body });
+/** An entries request from a laptop that joined (its secret with it), `body` overriding any field. */
+const entries = async (body: Record<string, unknown>, from = probe()) => post(served.port, '/api/entries', { code: served.code, ...(await joined(served.port, served.code, from.learner, from.device)), ...body });
 
 describe('class serve: refusals, each with the server still serving', () => {
   it('joins with the right code and keeps an entry once, however often it is sent', async () => {
-    const joined = await post(served.port, '/api/join', { code: served.code, ...good });
-    expect(joined.status).toBe(200);
-    expect(joined.body).toEqual({ class: 'class', revealed: [] });
-    // The code as a learner might type it, in lower case: the same code.
-    expect((await post(served.port, '/api/join', { code: served.code.toLowerCase(), ...good })).status).toBe(200);
+    const first = { learner: 'Ana', device: device(2) };
+    const reply = await post(served.port, '/api/join', { code: served.code, ...first });
+    expect(reply.status).toBe(200);
+    // The device's secret (issue 35, D2): 32 random bytes, base64url.
+    expect(reply.body).toEqual({ class: 'class', revealed: [], secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    // The code as a learner might type it, in lower case: the same code; the device's second join carries its secret, and gets the same one back.
+    const again = await post(served.port, '/api/join', { code: served.code.toLowerCase(), ...first, secret: reply.body.secret });
+    expect([again.status, again.body.secret]).toEqual([200, reply.body.secret]);
     const entry = prediction(30);
     const from = probe();
     expect((await entries({ entries: [entry] }, from)).body).toEqual({ stored: [entry.id], already: [], revealed: [] });
@@ -123,7 +127,7 @@ describe('class serve: refusals, each with the server still serving', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatch(/\/kind must be equal to one of the allowed values \(prediction, revision, run, reflection\)/);
     // Nothing of a refused request was kept, not even its valid first entry.
-    expect(existsSync(join(folder, from.device))).toBe(false);
+    expect(existsSync(join(folder, from.device, 'learners'))).toBe(false);
     await stillServes();
   });
 
@@ -172,9 +176,11 @@ describe('class serve: refusals, each with the server still serving', () => {
   });
 
   it('429 for a flood from one device, with Retry-After, while another device is served', async () => {
-    const flooder = device(3);
+    const flooder = await joined(served.port, served.code, 'Flo', device(3));
+    // The join that brought the secret took one of the bucket's 20; a quarter of a second gives it back.
+    await new Promise((r) => setTimeout(r, 300));
     const started = performance.now();
-    const replies = await Promise.all(Array.from({ length: 80 }, () => post(served.port, '/api/join', { code: served.code, learner: 'Flo', device: flooder })));
+    const replies = await Promise.all(Array.from({ length: 80 }, () => post(served.port, '/api/join', { code: served.code, ...flooder })));
     const seconds = (performance.now() - started) / 1000;
     const accepted = replies.filter((r) => r.status === 200).length;
     const limited = replies.filter((r) => r.status === 429);

@@ -111,7 +111,8 @@ describe('two processes', () => {
     journal.append({ kind: 'run', lab: 'l', data: {} });
     expect(fs.existsSync(journal.lockPath)).toBe(false);
 
-    const live = JSON.stringify({ pid: process.pid, host: os.hostname(), token: 'live', time: Date.now() });
+    // Another live process's lock (this one's parent): a lock naming this very process with a token it does not hold is stale (issue 35, D3).
+    const live = JSON.stringify({ pid: process.ppid, host: os.hostname(), token: 'live', time: Date.now() });
     fs.writeFileSync(journal.lockPath, live);
     const before = [bytes(journal.jsonlPath), bytes(journal.markdownPath)];
     const t0 = Date.now();

@@ -17,6 +17,10 @@ import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { CorruptJournalError, Journal, JSONL_FILE, type JournalEntry } from '../learn/journal.js';
 import { UserError } from '../core/user-error.js';
+import { DEVICE_PATTERN } from '../learn/class-wire.js';
+
+/** A path inside a class folder with its laptop's device id left out (a page never shows one: issue 35, D2). */
+export const withoutDevice = (path: string) => path.replace(/(^|\/)[0-9a-f]{16}(?=\/)/g, '$1…');
 
 export interface JournalSource {
   /** The learner's name: the folder above notes/ (as found on disk: untrusted text). */
@@ -127,10 +131,13 @@ export function discover(folder: string): Discovery {
   for (const journal of journals) byName.set(journal.learner, [...(byName.get(journal.learner) ?? []), journal]);
   const duplicateNames: Discovery['duplicateNames'] = [];
   for (const [name, group] of byName) {
-    for (const journal of group) journal.display = group.length > 1 ? `${name} (${journal.origin === '.' ? journal.path : journal.origin})` : name;
+    // A class folder's origin is a laptop's device id (src/class/class-folder.ts): never shown (issue 35, D2), numbered instead, in the order of the ids.
+    const laptops = group.map((j) => j.origin).filter((o) => DEVICE_PATTERN.test(o)).sort();
+    const origin = (j: ReadJournal) => (DEVICE_PATTERN.test(j.origin) ? `#${laptops.indexOf(j.origin) + 1}` : j.origin === '.' ? j.path : j.origin);
+    for (const journal of group) journal.display = group.length > 1 ? `${name} (${origin(journal)})` : name;
     if (new Set(group.map((j) => j.display)).size < group.length) for (const journal of group) journal.display = `${name} (${journal.path})`;
     if (group.length > 1) duplicateNames.push({ name, journals: group.map((j) => j.display) });
   }
-  for (const journal of unreadable) if (journal.display === '') journal.display = journal.origin === '.' ? journal.learner : `${journal.learner} (${journal.origin})`;
+  for (const journal of unreadable) if (journal.display === '') journal.display = journal.origin === '.' || DEVICE_PATTERN.test(journal.origin) ? journal.learner : `${journal.learner} (${journal.origin})`;
   return { journals, unreadable, duplicateNames };
 }

@@ -7,6 +7,7 @@ import type { Lang } from '../core/lang.js';
 import { formatNumber, t } from '../core/messages/index.js';
 import { esc, outcomeColour, page } from './html.js';
 import { modelRunsSection } from './model-runs.js';
+import { withoutDevice } from './discover.js';
 import { changedAnswers, tallyNumbers, type ClassReport, type LabelQuestionSummary, type LabSummary, type NumberQuestionSummary, type QuestionSummary, type ReflectionGroup, type Tally, type Value } from './report.js';
 
 const CSS = `
@@ -288,7 +289,7 @@ export function renderClassPage(report: ClassReport): string {
     `<header class="top"><p class="kicker">${esc(t('class.kit', lang))}</p><h1>${esc(t('class.reportTitle', lang))}</h1><p class="summary">${esc(counted)}${report.unreadable.length > 0 ? ` · ${esc(t('class.unreadableCount', lang, { count: report.unreadable.length }))}` : ''} · ${esc(t('class.folder', lang))} <code>${esc(report.folder)}</code></p></header>`,
   );
   if (report.unreadable.length > 0) {
-    const items = report.unreadable.map((u) => `<li><b>${esc(u.display)}</b>: ${esc(u.reason)}<br><code>${esc(u.path)}</code></li>`).join('');
+    const items = report.unreadable.map((u) => `<li><b>${esc(u.display)}</b>: ${esc(u.reason)}<br><code>${esc(withoutDevice(u.path))}</code></li>`).join('');
     parts.push(`<div class="notice bad" role="note"><b>${esc(t('class.unreadableTitle', lang))}</b><ul>${items}</ul></div>`);
   }
   for (const dup of report.duplicateNames) {

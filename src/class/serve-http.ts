@@ -5,32 +5,42 @@
  *
  * node:http and no framework: five fixed routes need no router, and each
  * bound is a line or two (a Content-Length check and a counted read for the
- * body size, a token bucket for the rate, server.maxConnections /
- * headersTimeout / requestTimeout for the connections, Node's own settings:
- * https://nodejs.org/api/http.html#serverheaderstimeout). A framework would add
- * a dependency and hide exactly the checks this file exists to show.
+ * body size, a token bucket for the rate; the connections, per address and
+ * in all, with Node's own deadlines, are src/class/connections.ts). A
+ * framework would add a dependency and hide exactly the checks this file
+ * exists to show.
  *
- * Order of the checks, cheapest and least revealing first: route (404) and
- * method (405); the per-address cap (429) before anything is read; the
+ * Order of the checks, cheapest and least revealing first: a connection past
+ * its address's cap (429, closed); route (404) and method (405); the
+ * per-address rate (429) before anything is read; the
  * instructor's token (401) on the instructor's routes; Content-Type (415);
  * the body's size (413: a Content-Length over the limit is refused unread,
- * a longer body is cut off as soon as it passes it); JSON (400); the
- * per-device limit (429); the join code (403), so that someone without it
- * learns nothing about the schema; then the schema built from the catalogue
- * (ajv) and the learner's name (400, saying which entry and why).
+ * a longer body is cut off as soon as it passes it); JSON, nested at most
+ * MAX_DEPTH deep (400); the per-device limit (429); the join code (403), so
+ * that someone without it learns nothing about the schema; then the schema
+ * built from the catalogue (ajv), the kit's own label and range checks and
+ * the learner's name (400, saying which entry and why, src/class/serve-validate.ts);
+ * then the device's secret (403 on an entry; 409 on a join naming a known
+ * device without it): issued at its first join, carried by every entry;
+ * then the quotas (429, src/class/class-folder.ts QUOTAS). A journal whose
+ * lock another process holds is 503 with Retry-After, never waited for.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { LANGS, type Lab, type Lang } from '../learn/catalogue.js';
-import { CODE_PATTERN, DEVICE_PATTERN, LIMITS, SENT_KINDS, type EntriesReply, type EntriesRequest, type JoinReply, type JoinRequest, type RevealRequest } from '../learn/class-wire.js';
-import { ID_PATTERN, type JournalEntry } from '../learn/journal.js';
+import type { ValidateFunction } from 'ajv';
+import type { Lab, Lang } from '../learn/catalogue.js';
+import { CODE_PATTERN, DEVICE_PATTERN, LIMITS, type EntriesReply, type EntriesRequest, type JoinReply, type JoinRequest } from '../learn/class-wire.js';
+import { JournalBusyError, type JournalEntry } from '../learn/journal.js';
 import { validateLearnerName } from '../learn/learner.js';
 import { t, type MessageId, type Values } from '../core/messages/index.js';
-import type { ClassFolder } from './class-folder.js';
+import { QUOTAS, QuotaReached, type ClassFolder } from './class-folder.js';
 import type { LabMeasurement } from './measure.js';
 import { projectorState, type ServerMeasurement } from './projector.js';
 import { projectorHtml } from './projector-page.js';
+import { boundConnections, serverOptions } from './connections.js';
+import { buildValidators, depthOf, kitProblem, MAX_DEPTH, Refusal, why } from './serve-validate.js';
+
+export { Refusal } from './serve-validate.js';
 
 // ---------------------------------------------------------------------------
 // The projector's page and state: the merge point
@@ -88,9 +98,6 @@ export const RATE = {
 /** How much of an oversized body is read and dropped after the 413, at most, so that the client reads the refusal. */
 const LINGER_BYTES = 4 * 1024 * 1024;
 
-/** Connections open at once; above it Node refuses new ones (server.maxConnections). */
-export const MAX_CONNECTIONS = 256;
-
 class Buckets {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   constructor(private readonly rate: { capacity: number; perSecond: number }) {}
@@ -114,100 +121,6 @@ class Buckets {
 }
 
 // ---------------------------------------------------------------------------
-// Validation: JSON Schemas built from the catalogue
-// ---------------------------------------------------------------------------
-
-/** A refusal: the status and the one line the client reads. */
-export class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-const ISO_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:\\d{2})$';
-
-function dataSchema(lab: Lab, kind: (typeof SENT_KINDS)[number]): object {
-  const lang = { enum: [...LANGS] };
-  const text = { type: 'string', maxLength: LIMITS.textChars };
-  const ids = lab.questions.map((q) => q.id);
-  if (kind === 'prediction' || kind === 'revision') {
-    const answers = Object.fromEntries(
-      lab.questions.map((q) => [q.id, q.kind === 'number' ? { type: ['number', 'null'], ...(q.min !== undefined ? { minimum: q.min } : {}), ...(q.max !== undefined ? { maximum: q.max } : {}) } : { type: ['string', 'null'], maxLength: 64 }]),
-    );
-    return { type: 'object', required: ['answers'], properties: { answers: { type: 'object', additionalProperties: false, properties: answers }, reasoning: text, lang, runs: { type: 'array', maxItems: 20 } } };
-  }
-  if (kind === 'reflection') return { type: 'object', required: ['text'], properties: { text, lang } };
-  const measuredValue = { type: ['number', 'string', 'null'], maxLength: 64 };
-  return {
-    type: 'object',
-    properties: {
-      lang,
-      measured: { type: 'object', additionalProperties: false, properties: Object.fromEntries(ids.map((id) => [id, measuredValue])) },
-      comparison: { type: 'array', maxItems: ids.length, items: { type: 'object', required: ['question'], properties: { question: { enum: ids } } } },
-    },
-  };
-}
-
-export interface Validators {
-  join: ValidateFunction<JoinRequest>;
-  entries: ValidateFunction<EntriesRequest>;
-  reveal: ValidateFunction<RevealRequest>;
-  entry: ValidateFunction<JournalEntry>;
-  /** By "<lab>/<kind>". */
-  data: Map<string, ValidateFunction>;
-}
-
-export function buildValidators(labs: readonly Lab[]): Validators {
-  const ajv = new Ajv({ allowUnionTypes: true });
-  const labIds = labs.map((l) => l.id);
-  const who = {
-    code: { type: 'string', maxLength: 64 },
-    learner: { type: 'string', maxLength: 200 },
-    device: { type: 'string', pattern: DEVICE_PATTERN.source },
-  };
-  const entry = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id', 'kind', 'lab', 'at', 'data'],
-    properties: {
-      id: { type: 'string', pattern: ID_PATTERN.source },
-      kind: { enum: [...SENT_KINDS] },
-      lab: { enum: labIds },
-      at: { type: 'string', pattern: ISO_TIME },
-      data: { type: 'object' },
-    },
-  };
-  const data = new Map<string, ValidateFunction>();
-  for (const lab of labs) for (const kind of SENT_KINDS) data.set(`${lab.id}/${kind}`, ajv.compile(dataSchema(lab, kind)));
-  return {
-    join: ajv.compile<JoinRequest>({ type: 'object', additionalProperties: false, required: ['code', 'learner', 'device'], properties: who }),
-    entries: ajv.compile<EntriesRequest>({
-      type: 'object',
-      additionalProperties: false,
-      required: ['code', 'learner', 'device', 'entries'],
-      // Each entry is checked on its own (`entry`), so that a refusal names the entry by its number and id.
-      properties: { ...who, entries: { type: 'array', minItems: 1, maxItems: LIMITS.entriesPerRequest, items: { type: 'object' } } },
-    }),
-    entry: ajv.compile<JournalEntry>(entry),
-    reveal: ajv.compile<RevealRequest>({ type: 'object', additionalProperties: false, required: ['lab', 'revealed'], properties: { lab: { enum: labIds }, revealed: { type: 'boolean' } } }),
-    data,
-  };
-}
-
-/** ajv's first error as words: "/entries/2/lab must be equal to one of the allowed values (…)". */
-function why(errors: ErrorObject[] | null | undefined): string {
-  const e = errors?.[0];
-  if (!e) return 'invalid';
-  const allowed = e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map(String).join(', ')})` : '';
-  const extra = e.keyword === 'additionalProperties' ? `: ${(e.params as { additionalProperty: string }).additionalProperty}` : '';
-  return `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${allowed}${extra}`;
-}
-
-// ---------------------------------------------------------------------------
 // The server
 // ---------------------------------------------------------------------------
 
@@ -223,12 +136,16 @@ export interface ClassServerOptions {
   onJoin?: (learner: string) => void;
 }
 
+/** Each quota as the refusal names it. */
+const QUOTA_WORDS = { devicesPerAddress: 'class.serve.quota.devicesPerAddress', devicesPerClass: 'class.serve.quota.devicesPerClass', learnersPerDevice: 'class.serve.quota.learnersPerDevice', journalBytes: 'class.serve.quota.journalBytes' } as const satisfies Record<keyof typeof QUOTAS, MessageId>;
+
 const ROUTES: Record<string, string> = { '/': 'GET', '/api/state': 'GET', '/api/join': 'POST', '/api/entries': 'POST', '/api/reveal': 'POST' };
 
 export function createClassServer(options: ClassServerOptions): Server {
   const { classFolder, lang } = options;
   const say = (id: MessageId, values?: Values) => t(id, lang, values);
   const validators = buildValidators(options.labs);
+  const labs = new Map(options.labs.map((lab) => [lab.id, lab]));
   const byAddress = new Buckets(RATE.address);
   const byDevice = new Buckets(RATE.device);
   const token = Buffer.from(classFolder.token);
@@ -275,11 +192,15 @@ export function createClassServer(options: ClassServerOptions): Server {
       req.on('end', () => resolve(Buffer.concat(chunks)));
       req.on('error', reject);
     });
+    let parsed: unknown;
     try {
-      return JSON.parse(body.toString('utf8'));
+      parsed = JSON.parse(body.toString('utf8'));
     } catch {
       throw new Refusal(400, say('class.serve.refused.badJson'));
     }
+    // Before anything walks it recursively (ajv, JSON.stringify): 5,000 levels overflowed the stack (issue 35, D5).
+    if (depthOf(parsed) > MAX_DEPTH) throw new Refusal(400, say('class.serve.refused.deep', { levels: MAX_DEPTH }));
+    return parsed;
   };
 
   /** The per-device limit, the join code, the envelope's schema and the learner's name; returns the name, normalised. */
@@ -297,8 +218,10 @@ export function createClassServer(options: ClassServerOptions): Server {
   };
 
   const revealedList = () => Object.keys(classFolder.revealed);
+  let cachedState: { key: string; body: string } | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (overCap(req)) throw new Refusal(429, say('class.serve.refused.connections'), { 'retry-after': '1', connection: 'close' });
     const path = (req.url ?? '/').split('?')[0]!;
     const method = ROUTES[path];
     if (method === undefined) throw new Refusal(404, say('class.serve.refused.notFound', { path: path.slice(0, 100) }));
@@ -313,7 +236,10 @@ export function createClassServer(options: ClassServerOptions): Server {
       checkToken(req);
       const revealed = new Set(revealedList());
       const measured = Object.fromEntries(Object.entries(options.measured()).filter(([lab]) => revealed.has(lab)));
-      sendJson(res, 200, projector.state({ folder: classFolder.folder, lang, revealed: [...revealed], measured }));
+      // Built again only when an entry was kept, a lab revealed or measured: a projector polls every few seconds, and reading every journal each time slowed a poll to 0.25 s (issue 35, D4).
+      const key = `${classFolder.version}/${Object.keys(measured).sort().join(',')}`;
+      if (cachedState?.key !== key) cachedState = { key, body: JSON.stringify(projector.state({ folder: classFolder.folder, lang, revealed: [...revealed], measured })) };
+      send(res, 200, cachedState.body, { 'content-type': 'application/json; charset=utf-8' });
       return;
     }
     if (path === '/api/reveal') {
@@ -327,31 +253,55 @@ export function createClassServer(options: ClassServerOptions): Server {
     const body = await readJson(req);
     if (path === '/api/join') {
       const learner = member(body, validators.join);
+      const request = body as JoinRequest;
+      // A device id the class knows, without its secret: another laptop's id, refused (issue 35, D2). 409, not 403: the code was right.
+      const secret = classFolder.admit(request.device, request.secret, req.socket.remoteAddress ?? '');
+      if (secret === undefined) throw new Refusal(409, say('class.serve.refused.device'));
       options.onJoin?.(learner);
-      sendJson(res, 200, { class: classFolder.name, revealed: revealedList() } satisfies JoinReply);
+      sendJson(res, 200, { class: classFolder.name, revealed: revealedList(), secret } satisfies JoinReply);
       return;
     }
     const learner = member(body, validators.entries);
     const request = body as EntriesRequest;
+    if (!classFolder.verify(request.device, request.secret)) throw new Refusal(403, say('class.serve.refused.device'));
     const entries: JournalEntry[] = request.entries;
     entries.forEach((entry, i) => {
       const id = typeof entry.id === 'string' ? entry.id.slice(0, 128) : '?';
       const refuse = (reason: string) => new Refusal(400, say('class.serve.refused.entry', { n: i + 1, id, why: reason }));
-      if (Buffer.byteLength(JSON.stringify(entry)) > LIMITS.entryBytes) throw refuse(say('class.serve.refused.entryTooLarge', { bytes: LIMITS.entryBytes }));
+      // An entry the server cannot serialise is the sender's to fix: 400, never a 500.
+      let size: number;
+      try {
+        size = Buffer.byteLength(JSON.stringify(entry));
+      } catch (error) {
+        throw refuse((error as Error).message);
+      }
+      if (size > LIMITS.entryBytes) throw refuse(say('class.serve.refused.entryTooLarge', { bytes: LIMITS.entryBytes }));
       if (!validators.entry(entry)) throw refuse(why(validators.entry.errors));
       if (Number.isNaN(Date.parse(entry.at))) throw refuse('/at is not a date-time');
       const validate = validators.data.get(`${entry.lab}/${entry.kind}`)!;
       if (!validate(entry.data)) throw refuse(`data${why(validate.errors)}`);
+      const problem = kitProblem(labs.get(entry.lab)!, entry, lang);
+      if (problem !== undefined) throw refuse(problem);
     });
     // Acknowledged only after every append returned (each fsyncs and renames).
     const kept = classFolder.keep(request.device, learner, entries);
     sendJson(res, 200, { ...kept, revealed: revealedList() } satisfies EntriesReply);
   };
 
-  const server = createServer((req, res) => {
+  let overCap: (req: IncomingMessage) => boolean = () => false;
+  const server = createServer(serverOptions, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof Refusal) {
         sendJson(res, error.status, { error: error.message }, error.headers);
+        return;
+      }
+      if (error instanceof QuotaReached) {
+        sendJson(res, 429, { error: say('class.serve.refused.quota', { quota: say(QUOTA_WORDS[error.quota], { n: QUOTAS[error.quota] }) }) });
+        return;
+      }
+      // Another process holds that journal's lock: not waited for (the server has one thread for the whole room); the learner's laptop sends again later.
+      if (error instanceof JournalBusyError) {
+        sendJson(res, 503, { error: say('class.serve.refused.busy') }, { 'retry-after': '1' });
         return;
       }
       // A bug or a disk that refuses: the learner keeps the entry and sends it later.
@@ -360,10 +310,7 @@ export function createClassServer(options: ClassServerOptions): Server {
       else res.destroy();
     });
   });
-  server.maxConnections = MAX_CONNECTIONS;
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 15_000;
-  server.keepAliveTimeout = 5_000;
+  overCap = boundConnections(server);
   return server;
 }
 

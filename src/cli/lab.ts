@@ -62,6 +62,7 @@ const LAB_OPTIONS = [
   { name: 'no-predict', kind: 'boolean', help: 'run without asking for predictions' },
   { name: 'predict', kind: 'string', value: 'FILE', help: 'predictions from a JSON file: {"answers": {"<question id>": value}, "reasoning": "..."}' },
   { name: 'reflect', kind: 'string', value: 'TEXT', help: t('learn.reflectHelp', detectLang()) },
+  { name: 'unheld', kind: 'boolean', help: t('learn.unheldHelp', detectLang()) },
   { name: 'join', kind: 'string', value: 'URL', help: t('learn.joinHelp', detectLang()) },
   { name: 'code', kind: 'string', value: 'CODE', help: t('learn.codeHelp', detectLang()) },
   { name: 'leave', kind: 'boolean', help: t('learn.leaveHelp', detectLang()) },
@@ -208,6 +209,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     reset: (values.reset ?? false),
     yes: (values.yes ?? false),
     noPredict: (values['no-predict'] ?? false),
+    unheld: (values.unheld ?? false),
     // Every path is read from the folder the command was typed in (src/core/cwd.ts), not the package root npm moves to.
     predictFile: values.predict === undefined ? undefined : fromUser(values.predict),
     // Where you said, from where you typed it (src/core/file-option.ts): --html has no default, it is asked for.

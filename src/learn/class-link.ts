@@ -10,7 +10,9 @@
  *
  *  - learners/<name>/class.json (ClassLinkFile): the class's address, the join
  *    code, this laptop's device id (random, made once and kept on a rejoin, so
- *    that the class keeps one folder per laptop) and when the learner joined.
+ *    that the class keeps one folder per laptop), the secret the class issued
+ *    to that device at its first answered join (issue 35, D2: every later
+ *    request carries it) and when the learner joined.
  *  - learners/<name>/notes/.sent.json: `{ "ids": [...] }`, the ids of the
  *    entries the class acknowledged (`stored` or `already`). Only ids the class
  *    named are added, so an entry it did not answer for is sent again next time.
@@ -39,7 +41,7 @@ import { dirname, join } from 'node:path';
 import { replaceFile } from './atomic.js';
 import { learnerDir } from './learner.js';
 import type { JournalEntry } from './journal.js';
-import { CODE_PATTERN, DEVICE_PATTERN, LIMITS, SEND_TIMEOUT_MS, SENT_KINDS, type ClassLinkFile, type EntriesReply, type EntriesRequest, type ErrorReply, type JoinReply, type JoinRequest } from './class-wire.js';
+import { CODE_PATTERN, DEVICE_PATTERN, LIMITS, SECRET_PATTERN, SEND_TIMEOUT_MS, SENT_KINDS, type ClassLinkFile, type EntriesReply, type EntriesRequest, type ErrorReply, type JoinReply, type JoinRequest } from './class-wire.js';
 
 export const LINK_FILE = 'class.json';
 export const SENT_FILE = '.sent.json';
@@ -85,12 +87,13 @@ function writeJson(file: string, value: unknown): void {
 export function readLink(root: string, name: string): ClassLinkFile | undefined {
   const value = readJson(linkFile(root, name)) as Partial<ClassLinkFile> | undefined;
   if (!value || typeof value !== 'object') return undefined;
-  const { url, code, device, joinedAt } = value;
+  const { url, code, device, secret, joinedAt } = value;
   if (typeof url !== 'string' || classUrl(url) !== url) return undefined;
   if (typeof code !== 'string' || !CODE_PATTERN.test(code)) return undefined;
   if (typeof device !== 'string' || !DEVICE_PATTERN.test(device)) return undefined;
   if (typeof joinedAt !== 'string' || Number.isNaN(Date.parse(joinedAt))) return undefined;
-  return { url, code, device, joinedAt };
+  // A secret that is not one is forgotten: the next answered join brings the class's.
+  return { url, code, device, ...(typeof secret === 'string' && SECRET_PATTERN.test(secret) ? { secret } : {}), joinedAt };
 }
 
 export function writeLink(root: string, name: string, link: ClassLinkFile): void {
@@ -180,8 +183,10 @@ export class ClassLink {
   revealed: string[] | undefined;
 
   constructor(
-    readonly link: ClassLinkFile,
+    public link: ClassLinkFile,
     readonly learner: string,
+    /** Keeps the link file when a join brought a secret it did not have (joinClass writes it itself). */
+    private readonly keep: (link: ClassLinkFile) => void = () => undefined,
     readonly budgetMs = SEND_TIMEOUT_MS,
   ) {}
 
@@ -222,9 +227,16 @@ export class ClassLink {
     }
   }
 
-  join(): Promise<Answer<JoinReply>> {
-    const request: JoinRequest = { code: this.link.code, learner: this.learner, device: this.link.device };
-    return this.post<JoinReply>('/api/join', request);
+  /** Asks the class (POST /api/join) with the device's secret when it has one, and keeps the secret the class answers with. */
+  async join(): Promise<Answer<JoinReply>> {
+    const request: JoinRequest = { code: this.link.code, learner: this.learner, device: this.link.device, ...(this.link.secret !== undefined ? { secret: this.link.secret } : {}) };
+    const answer = await this.post<JoinReply>('/api/join', request);
+    const secret = answer.ok ? answer.body.secret : undefined;
+    if (typeof secret === 'string' && SECRET_PATTERN.test(secret) && secret !== this.link.secret) {
+      this.link = { ...this.link, secret };
+      this.keep(this.link);
+    }
+    return answer;
   }
 
   /**
@@ -235,8 +247,14 @@ export class ClassLink {
   async send(root: string, entries: readonly JournalEntry[]): Promise<SendResult> {
     const queue = waiting(entries, this.link, readSent(root, this.learner));
     const acknowledged: string[] = [];
+    // A laptop that joined while the class did not answer has no secret yet: a join first brings it.
+    if (queue.length > 0 && this.link.secret === undefined) {
+      const joined = await this.join();
+      if (!joined.ok) return { acknowledged, waiting: queue.length, failure: joined.failure };
+      if (this.link.secret === undefined) return { acknowledged, waiting: queue.length, failure: { kind: 'garbled' } };
+    }
     for (const batch of batches(queue)) {
-      const request: EntriesRequest = { code: this.link.code, learner: this.learner, device: this.link.device, entries: batch };
+      const request: EntriesRequest = { code: this.link.code, learner: this.learner, device: this.link.device, secret: this.link.secret!, entries: batch };
       const answer = await this.post<EntriesReply>('/api/entries', request);
       if (!answer.ok) return { acknowledged, waiting: queue.length - acknowledged.length, failure: answer.failure };
       // Only the ids of this batch that the class named: an id it did not mention is sent again.

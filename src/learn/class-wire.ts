@@ -46,10 +46,21 @@ export const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 /** A laptop's id, made once by the learner's side (random, 16 hex digits): two learners called Ana on two laptops stay two. */
 export const DEVICE_PATTERN = /^[0-9a-f]{16}$/;
 
+/**
+ * A device's secret (issue 35, D2): 32 random bytes, base64url, issued by the
+ * class at the device's first join and carried by every later join and
+ * entry. The device id names a laptop's folder in the class; the secret
+ * proves the sender is that laptop, so that someone who saw an id (or
+ * guessed one) cannot write into another learner's journal.
+ */
+export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 export interface JoinRequest {
   code: string;
   learner: string;
   device: string;
+  /** The device's secret, once the class issued one (a first join has none). */
+  secret?: string;
 }
 
 export interface JoinReply {
@@ -57,12 +68,15 @@ export interface JoinReply {
   class: string;
   /** Labs whose measurement the instructor has revealed. */
   revealed: string[];
+  /** The device's secret: issued at its first join, the same one after. */
+  secret: string;
 }
 
 export interface EntriesRequest {
   code: string;
   learner: string;
   device: string;
+  secret: string;
   entries: JournalEntry[];
 }
 
@@ -89,6 +103,8 @@ export interface ClassLinkFile {
   url: string;
   code: string;
   device: string;
+  /** The device's secret, from the class's answer to a join (none until the class answered one). */
+  secret?: string;
   /** When the learner joined; entries written before it are not sent. */
   joinedAt: string;
 }

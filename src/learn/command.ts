@@ -23,6 +23,8 @@ export interface Command {
   reset: boolean;
   yes: boolean;
   noPredict: boolean;
+  /** --unheld: run a lab the class holds (not revealed, or the class cannot be reached), deliberately. */
+  unheld: boolean;
   predictFile?: string;
   /** --html FILE: also write the results as an HTML page there. */
   htmlFile?: string;

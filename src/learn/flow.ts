@@ -29,7 +29,7 @@ import { createWorkspace, filesToEdit, resetWorkspace, workspaceDir, WorkspaceEx
 import { Interrupted, UserError } from '../core/user-error.js';
 import { forUser } from '../core/cwd.js';
 import { wroteLine } from '../core/file-option.js';
-import { classOf, heldByClass, sendWaiting } from './live.js';
+import { classOf, classHold, sendWaiting } from './live.js';
 
 /** A learner's mistake the command explains in one line (exit code 2). */
 export class FlowError extends UserError {}
@@ -185,7 +185,10 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
   const name = command.noPredict && command.learner === undefined && !rememberedLearner(root) ? undefined : await resolveLearner(command, root);
   const earlier = name ? journalOf(name, root).read() : [];
   // In a live class that has not revealed this lab the run waits: the prediction is locked, sent, and the command stops there.
-  const held = await heldByClass(root, name, lab.id);
+  const labCommand = `npm run lab -- --variant ${lab.id}`;
+  const hold = command.unheld ? { held: false as const } : await classHold(root, name, lab.id, labCommand, lang);
+  const held = hold.held;
+  const unreachable = hold.held ? hold.unreachable : undefined;
   const locked = held || command.noPredict ? undefined : lockedSinceLastRun(earlier, lab.id);
   if (!command.noPredict && !locked && command.predictFile === undefined && !canAsk) throw new FlowError(t('learn.noTty', lang));
   sayWhoOnce(name, command, root);
@@ -204,12 +207,11 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
     kept === 'run' ? t('learn.interruptedRun', lang, { file: notes }) : kept === 'prediction' ? t('learn.interruptedPrediction', lang, { file: notes, command: `npm run lab -- --variant ${lab.id}` }) : t('learn.interrupted', lang);
   return asLearner(name, root, async () => {
     const journal = name ? journalOf(name, root) : undefined;
-    const labCommand = `npm run lab -- --variant ${lab.id}`;
     out(`${lab.id}: ${lab.title[lang]}`);
     out();
     let prediction: Prediction | undefined;
     if (held && command.noPredict) {
-      out(t('learn.class.heldNoPredict', lang, { command: labCommand }));
+      out(unreachable ?? t('learn.class.heldNoPredict', lang, { command: labCommand }));
       return 0;
     }
     if (command.noPredict) {
@@ -239,7 +241,7 @@ export async function runLabPath(lab: Lab, command: Command, root = REPO): Promi
       await sendWaiting(root, name, lang);
       if (held) {
         out();
-        out(t('learn.class.held', lang, { command: labCommand }));
+        out(unreachable ?? t('learn.class.held', lang, { command: labCommand }));
         if (command.reflect !== undefined) out(t('learn.class.reflectNotWritten', lang));
         return 0;
       }

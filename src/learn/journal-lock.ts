@@ -1,8 +1,10 @@
 /**
  * The journal's lock, `.breaks.lock`: appends from two processes are
  * serialised by a file created with O_EXCL ('wx'), holding {pid, host, token,
- * time}. A lock whose process is gone (same host), or that is old, or empty
- * for more than a second, is stale: it is renamed aside to
+ * time}. A lock whose process is gone (same host), or that names this very
+ * process with a token it does not hold (a pid reused after a kill -9,
+ * common in a container: issue 35, D3), or that is old, or empty for more
+ * than a second, is stale: it is renamed aside to
  * `.breaks.lock.stale.<pid>.<random>`, checked to be the very lock that was
  * judged stale (else put back), removed, and the lock is tried again.
  *
@@ -22,6 +24,9 @@ type LockInfo = { pid?: number; host?: string; token?: string; time?: number };
 
 const STALE_LOCK_ASIDE = /^\.breaks\.lock\.stale\.(\d+)\.[0-9a-f]+$/;
 
+/** The tokens of the locks this process holds right now: a lock naming our pid with any other token was left by an earlier process with our pid. */
+const heldHere = new Set<string>();
+
 /** Another process holds the journal lock for longer than we were willing to wait. */
 export class JournalBusyError extends UserError {
   constructor(lockFile: string, holder: string) {
@@ -38,7 +43,7 @@ export class FileLock {
     private readonly lockTimeoutMs: number,
   ) {}
 
-  /** Takes the lock (waiting up to the timeout), and returns its release. */
+  /** Takes the lock (waiting up to the timeout; a timeout of 0 tries once and never sleeps), and returns its release. */
   acquire(): () => void {
     const token = randomBytes(8).toString('hex');
     const body = JSON.stringify({ pid: process.pid, host: os.hostname(), token, time: Date.now() } satisfies LockInfo);
@@ -55,8 +60,10 @@ export class FileLock {
           throw err;
         }
         this.lockToken = token;
+        heldHere.add(token);
         return () => {
           this.lockToken = undefined;
+          heldHere.delete(token);
           try {
             const info = JSON.parse(fs.readFileSync(this.lockPath, 'utf8')) as LockInfo;
             if (info.token === token) fs.rmSync(this.lockPath, { force: true });
@@ -69,7 +76,7 @@ export class FileLock {
       }
       const holder = this.breakIfStale();
       if (holder === undefined) continue; // it was stale and is gone: try again at once
-      if (Date.now() >= deadline) throw new JournalBusyError(this.lockPath, holder);
+      if (this.lockTimeoutMs <= 0 || Date.now() >= deadline) throw new JournalBusyError(this.lockPath, holder);
       sleepSync(5 + Math.random() * Math.min(50, 5 * (attempt + 1)));
     }
   }
@@ -98,7 +105,8 @@ export class FileLock {
       stale = age > 1_000;
       holder = 'a process that is just starting to write';
     } else if (info.host === os.hostname()) {
-      stale = !processAlive(info.pid) || age > 10 * 60_000;
+      const ours = info.pid === process.pid;
+      stale = (ours && !heldHere.has(String(info.token))) || !processAlive(info.pid) || age > 10 * 60_000;
       holder = `process ${info.pid}`;
     } else {
       stale = age > 60_000;

@@ -197,7 +197,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Why `value` is not a journal entry, or undefined if it is one. */
-function entryProblem(value: unknown): string | undefined {
+export function entryProblem(value: unknown): string | undefined {
   if (!isPlainObject(value)) return `it is ${Array.isArray(value) ? 'a JSON array' : `JSON ${value === null ? 'null' : typeof value}`}, not an entry object`;
   if (typeof value.id !== 'string' || !ID_PATTERN.test(value.id)) return "its 'id' is missing or not a valid id";
   if (typeof value.kind !== 'string' || !(ENTRY_KINDS as readonly string[]).includes(value.kind)) {

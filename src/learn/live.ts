@@ -35,7 +35,7 @@ function sessionOf(root: string, name: string): Session | undefined {
   if (!session) {
     const file = readLink(root, name);
     if (!file) return undefined;
-    session = { link: new ClassLink(file, name), told: false };
+    session = { link: new ClassLink(file, name, (link) => writeLink(root, name, link)), told: false };
     sessions.set(key(root, name), session);
   }
   return session;
@@ -63,15 +63,16 @@ function reason(failure: Failure, lang: Lang, budgetMs: number): string {
 export async function joinClass(root: string, name: string, url: string, code: string, lang: Lang): Promise<void> {
   const before = readLink(root, name);
   // The device is made once and kept (the class keeps one folder per laptop); a rejoin of the same class keeps what is waiting since the first join.
-  const file = { url, code, device: before?.device ?? newDevice(), joinedAt: before?.url === url ? before.joinedAt : new Date().toISOString() };
-  const link = new ClassLink(file, name);
+  const file = { url, code, device: before?.device ?? newDevice(), ...(before?.secret !== undefined ? { secret: before.secret } : {}), joinedAt: before?.url === url ? before.joinedAt : new Date().toISOString() };
+  const link = new ClassLink(file, name, (kept) => writeLink(root, name, kept));
   const answer = await link.join();
   if (!answer.ok) {
     const { failure } = answer;
     if (failure.kind === 'refused' && failure.status === 403) throw new UserError(t('learn.class.wrongCode', lang, { url, code }));
     if (failure.kind === 'garbled' || (failure.kind === 'refused' && failure.status < 500 && failure.status !== 429)) throw new UserError(t('learn.class.refusedJoin', lang, { url, reason: reason(failure, lang, link.budgetMs) }));
   }
-  writeLink(root, name, file);
+  // What the class answered (the device's secret) goes with it.
+  writeLink(root, name, link.link);
   sessions.set(key(root, name), { link, told: false });
   if (answer.ok) out(t('learn.class.joined', lang, { class: String(answer.body.class), url }));
   else out(t('learn.class.joinedUnreachable', lang, { url, reason: reason(answer.failure, lang, link.budgetMs) }));
@@ -109,16 +110,22 @@ export async function sendWaiting(root: string, name: string | undefined, lang: 
   }
 }
 
+/** Whether a lab's run waits for the instructor; when held because the class did not answer, the line that says so. */
+export type Hold = { held: false } | { held: true; unreachable?: string };
+
 /**
- * Whether the lab's run waits for the instructor: the learner is in a class,
- * the class answered in this command, and it has not revealed the lab. A
- * class that does not answer holds nothing back: the lab runs as it would
- * alone.
+ * Whether the lab's run waits for the instructor: the learner is in a class
+ * and the class has not revealed the lab, or cannot be reached to say
+ * whether it has (issue 35: a class that does not answer must not let the
+ * measurement be seen before the reveal; `--unheld` runs it deliberately).
  */
-export async function heldByClass(root: string, name: string | undefined, lab: string): Promise<boolean> {
+export async function classHold(root: string, name: string | undefined, lab: string, command: string, lang: Lang): Promise<Hold> {
   const session = name === undefined ? undefined : sessionOf(root, name);
-  if (!session) return false;
+  if (!session) return { held: false };
   // The queue's answer (at the start of the command) already said what is revealed; else ask, with what is left of the second.
-  if (session.link.revealed === undefined && !(await session.link.join()).ok) return false;
-  return !(session.link.revealed ?? []).includes(lab);
+  if (session.link.revealed === undefined) {
+    const answer = await session.link.join();
+    if (!answer.ok) return { held: true, unreachable: t('learn.class.heldUnreachable', lang, { url: session.link.link.url, reason: reason(answer.failure, lang, session.link.budgetMs), command }) };
+  }
+  return (session.link.revealed ?? []).includes(lab) ? { held: false } : { held: true };
 }

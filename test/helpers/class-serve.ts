@@ -123,3 +123,20 @@ export function prediction(missingArguments: number | null, extra: { id?: string
 
 /** A device id as the learner's side makes one: 16 hex digits. */
 export const device = (n: number) => n.toString(16).padStart(16, '0');
+
+const secrets = new Map<string, string>();
+/**
+ * A learner on a laptop, joined as the learner's side joins (issue 35, D2):
+ * the first join of a device brings the secret every entry must carry. Kept
+ * per server and device, so that a second call (or a restarted server on the
+ * same folder) uses the same one.
+ */
+export async function joined(port: number, code: string, learner: string, dev: string, localAddress?: string): Promise<{ learner: string; device: string; secret: string }> {
+  const key = `${code}/${dev}`;
+  if (!secrets.has(key)) {
+    const reply = await call(port, 'POST', '/api/join', { code, learner, device: dev }, {}, localAddress);
+    if (reply.status !== 200) throw new Error(`join of ${learner} on ${dev}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    secrets.set(key, reply.body.secret);
+  }
+  return { learner, device: dev, secret: secrets.get(key)! };
+}

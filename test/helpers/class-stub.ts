@@ -2,7 +2,8 @@
  * A stand-in for the instructor's `npm run class -- serve`, for the tests of
  * the learner's side (test/class-join*.test.ts): a node:http server of a few
  * lines that answers POST /api/join and POST /api/entries as
- * src/learn/class-wire.ts says, keeps each entry once by id, and records
+ * src/learn/class-wire.ts says (a secret per device, issued at its first
+ * join and wanted with every entry), keeps each entry once by id, and records
  * every request. It can refuse (403), fail (500), hang (never answer), answer
  * as another server would (200, a web page) or be down (closed, its port kept
  * for a restart). Not the real server on purpose:
@@ -12,6 +13,7 @@
  * (async, so that the stub in this process can answer it).
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -36,6 +38,8 @@ export class ClassStub {
   readonly received: Received[] = [];
   /** What the class keeps: each entry once, with how many times it was sent. */
   readonly kept = new Map<string, { entry: JournalEntry; sends: number }>();
+  /** The secret issued to each device at its first join, as the class does (src/learn/class-wire.ts SECRET_PATTERN). */
+  readonly secrets = new Map<string, string>();
   private server?: Server;
   private port = 0;
 
@@ -72,7 +76,13 @@ export class ClassStub {
           return res.end('<!doctype html><title>Welcome</title>');
         }
         if (this.mode === 'refuse' || record.body?.code !== this.code) return reply(403, { error: 'wrong join code' });
-        if (req.url === '/api/join') return reply(200, { class: 'Room 1', revealed: this.revealed });
+        const device = String(record.body.device);
+        if (req.url === '/api/join') {
+          if (!this.secrets.has(device)) this.secrets.set(device, randomBytes(32).toString('base64url'));
+          else if (record.body.secret !== this.secrets.get(device)) return reply(409, { error: 'another laptop has this id' });
+          return reply(200, { class: 'Room 1', revealed: this.revealed, secret: this.secrets.get(device) });
+        }
+        if (record.body.secret === undefined || record.body.secret !== this.secrets.get(device)) return reply(403, { error: 'no secret of this laptop' });
         const stored: string[] = [];
         const already: string[] = [];
         for (const entry of record.body.entries as JournalEntry[]) {
