@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { device, post, prediction, startServe } from './helpers/class-serve.js';
+import { device, joined, post, prediction, startServe } from './helpers/class-serve.js';
 import { Terminal } from './helpers/pty.js';
 import { REPO } from './helpers/server.js';
 
@@ -37,11 +37,11 @@ describe('class serve: the log an instructor follows', () => {
     const folder = tempFolder();
     const served = await startServe(folder);
     try {
-      const ana = { learner: 'Ana', device: device(1) };
-      const bea = { learner: 'Bea', device: device(2) };
+      // A laptop's first join brings its secret (issue 35, D2); every learner's command joins again with it: said once.
+      const ana = await joined(served.port, served.code, 'Ana', device(1));
+      const bea = await joined(served.port, served.code, 'Bea', device(2));
       const send = (who: typeof ana, entries: unknown[]) => post(served.port, '/api/entries', { code: served.code, ...who, entries });
-      // Every learner's command joins again: said once.
-      for (const who of [ana, ana, bea, ana]) expect((await post(served.port, '/api/join', { code: served.code, ...who })).status).toBe(200);
+      for (const who of [ana, bea, ana]) expect((await post(served.port, '/api/join', { code: served.code, ...who })).status).toBe(200);
       const first = prediction(20);
       expect((await send(ana, [first])).status).toBe(200);
       // A resend (the reply was lost): kept once, said once.
@@ -63,8 +63,9 @@ describe('class serve: the log an instructor follows', () => {
     // A restart counts on from the folder: Ana is known, Cy is the third.
     const again = await startServe(folder);
     try {
-      for (const who of [{ learner: 'Ana', device: device(1) }, { learner: 'Cy', device: device(3) }]) await post(again.port, '/api/join', { code: again.code, ...who });
-      expect((await post(again.port, '/api/entries', { code: again.code, learner: 'Cy', device: device(3), entries: [prediction(10)] })).status).toBe(200);
+      expect((await post(again.port, '/api/join', { code: again.code, ...(await joined(again.port, again.code, 'Ana', device(1))) })).status).toBe(200);
+      const cy = await joined(again.port, again.code, 'Cy', device(3));
+      expect((await post(again.port, '/api/entries', { code: again.code, ...cy, entries: [prediction(10)] })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 200));
       expect(logLines(again.output())).toEqual(['Cy joined (3 learners in the class).', 'Cy predicted broken-schema (3 of 3)']);
     } finally {
