@@ -11,25 +11,20 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fresh, removeFreshDirs } from './helpers/class-report.js';
-import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
+import { removeFreshDirs } from './helpers/class-report.js';
 import { layoutProblems } from './helpers/layout.js';
-import { LAB, movers, QUESTIONS, SERVER_MEASURED, writeClass } from './helpers/projector-class.js';
-import { startStub, TOKEN, type Stub } from './helpers/projector-stub.js';
+import { expectNoMeasurement, LAB, movers, openClass, pageErrors, QUESTIONS, SERVER_MEASURED } from './helpers/projector-class.js';
+import { TOKEN, type Stub } from './helpers/projector-stub.js';
 import { REPO } from './helpers/server.js';
 
 afterAll(removeFreshDirs);
 
-let folder: string;
 let browser: Browser;
 let stub: Stub;
 beforeAll(async () => {
-  folder = fresh();
-  writeClass(folder);
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  stub = await startStub(folder, 'en', SERVER_MEASURED);
+  ({ browser, stub } = await openClass());
 });
 afterAll(async () => {
   await browser?.close();
@@ -71,11 +66,7 @@ for (const [width, height] of [
     it('shows each question alone, wholly in the window, with nothing overlapping, before and after the reveal', async () => {
       mkdirSync(OUT, { recursive: true });
       const page = await browser.newPage({ viewport: { width, height } });
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
+      const errors = pageErrors(page);
       stub.measured = {};
       await page.goto(`${stub.url}/?lab=${LAB}&q=${QUESTIONS[0]}#token=${TOKEN}`);
       await showing(page, QUESTIONS[0]!);
@@ -101,9 +92,7 @@ for (const [width, height] of [
           expect(listed + (more ? Number(/\d+/.exec(more)![0]) : 0)).toBe(moved);
           if (!question.startsWith('dominant')) expect(await screen(page).locator('svg line.move').count()).toBe(moved);
           if (phase === 'hidden') {
-            expect(await page.locator('[data-measured]').count()).toBe(0);
-            expect(await page.locator('main').textContent()).not.toContain('Measured');
-            expect(await screen(page).locator('rect.band, line.measured-line').count()).toBe(0);
+            await expectNoMeasurement(page);
           } else {
             await expect.poll(() => page.locator('[data-measured], .lbars .measured').count()).toBe(1);
           }

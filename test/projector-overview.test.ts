@@ -13,16 +13,15 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Measurements } from '../src/class/projector.js';
 import { loadCatalogue } from '../src/learn/catalogue.js';
 import { Journal } from '../src/learn/journal.js';
-import { fresh, removeFreshDirs } from './helpers/class-report.js';
-import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
+import { removeFreshDirs } from './helpers/class-report.js';
 import { layoutProblems } from './helpers/layout.js';
-import { LAB, NAMES, QUESTIONS, SERVER_MEASURED, writeClass } from './helpers/projector-class.js';
-import { startStub, TOKEN, type Stub } from './helpers/projector-stub.js';
+import { expectNoMeasurement, LAB, NAMES, openClass, pageErrors, QUESTIONS, SERVER_MEASURED } from './helpers/projector-class.js';
+import { TOKEN, type Stub } from './helpers/projector-stub.js';
 import { REPO } from './helpers/server.js';
 
 afterAll(removeFreshDirs);
@@ -66,11 +65,7 @@ let browser: Browser;
 let stub: Stub;
 let everyLab: Measurements;
 beforeAll(async () => {
-  const folder = fresh();
-  writeClass(folder);
-  everyLab = { ...SERVER_MEASURED, ...writeOtherLabs(folder) };
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  stub = await startStub(folder, 'en', everyLab);
+  ({ browser, stub, measured: everyLab } = await openClass(writeOtherLabs));
 });
 afterAll(async () => {
   await browser?.close();
@@ -105,11 +100,7 @@ for (const [width, height] of [
       it(`${named}: nothing overlapping, each card whole in the window when scrolled to, before and after the reveal`, async () => {
         mkdirSync(OUT, { recursive: true });
         const page = await browser.newPage({ viewport: { width, height } });
-        const errors: string[] = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        page.on('console', (m) => {
-          if (m.type() === 'error') errors.push(m.text());
-        });
+        const errors = pageErrors(page);
         const labs = filter ? 1 : OTHER_LABS.length + 1;
         for (const phase of ['hidden', 'revealed'] as const) {
           stub.measured = phase === 'hidden' ? {} : { ...everyLab };
@@ -136,9 +127,7 @@ for (const [width, height] of [
           }
 
           if (phase === 'hidden') {
-            expect(await page.locator('[data-measured]').count()).toBe(0);
-            expect(await page.locator('main').textContent()).not.toContain('Measured');
-            expect(await page.locator('rect.band, line.measured-line').count()).toBe(0);
+            await expectNoMeasurement(page);
           } else {
             // One measurement a card, its band and dashed line in the plot, its label above them, under the card's own headings.
             for (const [lab, question] of all) {

@@ -5,13 +5,20 @@
  * long one; the server measured the issue's ok-drop (7.8, every prediction
  * between 0 and 20 on a -100..100 question). Written with the real Journal
  * class, laid out as the class server keeps journals.
+ *
+ * A test file that calls `openClass` registers `afterAll(removeFreshDirs)`
+ * (test/helpers/class-report.ts) and closes what it gets back.
  */
 import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Measurements } from '../../src/class/projector.js';
 import { normaliseLabel } from '../../src/learn/catalogue.js';
 import { Journal } from '../../src/learn/journal.js';
+import { fresh } from './class-report.js';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 import { HOSTILE } from './live-class.js';
-import { SERVER_MEASURED as SHARED } from './projector-stub.js';
+import { SERVER_MEASURED as SHARED, startStub, type Stub } from './projector-stub.js';
 
 export const LAB = 'broken-schema';
 export const QUESTIONS = ['missing-arguments', 'dominant-failure', 'dominant-failure-mcpserver', 'retries-per-failing-call', 'ok-drop-low-level', 'ok-drop-mcpserver'];
@@ -52,4 +59,34 @@ export function writeClass(root: string): void {
 export function movers(question: string): number {
   const kept = (v: number | string | undefined) => (typeof v === 'string' ? normaliseLabel(v) : v);
   return NAMES.filter((_, i) => REVISED(i) && kept(answers(i, false)[question]) !== kept(answers(i, true)[question])).length;
+}
+
+/**
+ * The class in a fresh folder, chromium, and the projector stub over them.
+ * `more` writes more into the folder and gives what a reveal shows for it;
+ * `measured` is everything a reveal can show.
+ */
+export async function openClass(more?: (folder: string) => Measurements): Promise<{ browser: Browser; stub: Stub; measured: Measurements }> {
+  const folder = fresh();
+  writeClass(folder);
+  const measured = { ...SERVER_MEASURED, ...more?.(folder) };
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  return { browser, stub: await startStub(folder, 'en', measured), measured };
+}
+
+/** The page's script errors and console errors, as they come: a test expects none. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+/** Before the reveal: no measurement anywhere in the page, neither its figure, nor the word, nor its band or line. */
+export async function expectNoMeasurement(page: Page): Promise<void> {
+  expect(await page.locator('[data-measured]').count()).toBe(0);
+  expect(await page.locator('main').textContent()).not.toContain('Measured');
+  expect(await page.locator('rect.band, line.measured-line').count()).toBe(0);
 }
