@@ -11,68 +11,20 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Measurements } from '../src/class/projector.js';
-import { normaliseLabel } from '../src/learn/catalogue.js';
-import { Journal } from '../src/learn/journal.js';
-import { fresh, removeFreshDirs } from './helpers/class-report.js';
-import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
+import { removeFreshDirs } from './helpers/class-report.js';
 import { layoutProblems } from './helpers/layout.js';
-import { HOSTILE } from './helpers/live-class.js';
-import { SERVER_MEASURED as SHARED, startStub, TOKEN, type Stub } from './helpers/projector-stub.js';
+import { expectNoMeasurement, LAB, movers, openClass, pageErrors, QUESTIONS, SERVER_MEASURED } from './helpers/projector-class.js';
+import { TOKEN, type Stub } from './helpers/projector-stub.js';
 import { REPO } from './helpers/server.js';
 
 afterAll(removeFreshDirs);
 
-const LAB = 'broken-schema';
-const QUESTIONS = ['missing-arguments', 'dominant-failure', 'dominant-failure-mcpserver', 'retries-per-failing-call', 'ok-drop-low-level', 'ok-drop-mcpserver'];
-const NAMES = ['Ana', 'Ben', 'Cai', 'Dee', HOSTILE, 'Eli', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jon', 'Kim', 'Lou', 'Max', 'Ned', 'Oli', 'Pam', 'Quin', 'Ray', 'Sue', 'Tom', 'Uma', 'Vic', 'Wes', 'Xia', 'Yan', 'Zed', 'Abe', 'Bo', 'Maximiliano de la Cruz'];
-const LABELS = ['-32602', '-32603', 'isError', 'rpc:-32603', 'timeout'];
-
-/**
- * Learner i's answers: spread as a room spreads them. The ok-drops sit
- * between 0 and 20 on a -100..100 question (the issue's screenshot), so a
- * -100..100 axis would squeeze them into a tenth of the width.
- */
-function answers(i: number, revised: boolean): Record<string, number | string> {
-  const k = revised ? i + 7 : i;
-  return {
-    'missing-arguments': revised ? 30 + ((i * 7) % 25) : 5 + ((i * 29) % 86),
-    'dominant-failure': LABELS[k % LABELS.length]!,
-    'dominant-failure-mcpserver': LABELS[(k * 3 + 1) % 3]!,
-    'retries-per-failing-call': revised ? 2 + (i % 3) : i % 10,
-    'ok-drop-low-level': revised ? 6 + (i % 5) : (i * 3) % 21,
-    'ok-drop-mcpserver': revised ? 2 + (i % 4) : (i * 7) % 16,
-  };
-}
-const REVISED = (i: number) => i % 3 === 0;
-
-/** The server's measurement: the shared one, with the issue's ok-drop (7.8, every prediction between 0 and 20). */
-const SERVER_MEASURED: Measurements = { [LAB]: { ...SHARED[LAB], 'ok-drop-low-level': { value: 7.8, range: [5, 10.5], seeds: 3 } } };
-
-function writeClass(root: string): void {
-  const runs = [{ name: 'low-level', server: 'low-level', client: 'faithful' }];
-  NAMES.forEach((name, i) => {
-    const j = new Journal(join(root, (i + 1).toString(16).padStart(16, '0'), 'learners', name, 'notes'));
-    j.append({ kind: 'prediction', lab: LAB, data: { answers: answers(i, false), reasoning: 'a guess', runs, lang: 'en' } });
-    if (REVISED(i)) j.append({ kind: 'revision', lab: LAB, data: { answers: answers(i, true), reasoning: 'after the talk', runs, lang: 'en' } });
-  });
-}
-/** Who changed their answer to a question, worked out from the table above ("-32603" and "rpc:-32603" are one outcome, as the journal keeps them). */
-function movers(question: string): number {
-  const kept = (v: number | string | undefined) => (typeof v === 'string' ? normaliseLabel(v) : v);
-  return NAMES.filter((_, i) => REVISED(i) && kept(answers(i, false)[question]) !== kept(answers(i, true)[question])).length;
-}
-
-let folder: string;
 let browser: Browser;
 let stub: Stub;
 beforeAll(async () => {
-  folder = fresh();
-  writeClass(folder);
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  stub = await startStub(folder, 'en', SERVER_MEASURED);
+  ({ browser, stub } = await openClass());
 });
 afterAll(async () => {
   await browser?.close();
@@ -114,11 +66,7 @@ for (const [width, height] of [
     it('shows each question alone, wholly in the window, with nothing overlapping, before and after the reveal', async () => {
       mkdirSync(OUT, { recursive: true });
       const page = await browser.newPage({ viewport: { width, height } });
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
+      const errors = pageErrors(page);
       stub.measured = {};
       await page.goto(`${stub.url}/?lab=${LAB}&q=${QUESTIONS[0]}#token=${TOKEN}`);
       await showing(page, QUESTIONS[0]!);
@@ -144,9 +92,7 @@ for (const [width, height] of [
           expect(listed + (more ? Number(/\d+/.exec(more)![0]) : 0)).toBe(moved);
           if (!question.startsWith('dominant')) expect(await screen(page).locator('svg line.move').count()).toBe(moved);
           if (phase === 'hidden') {
-            expect(await page.locator('[data-measured]').count()).toBe(0);
-            expect(await page.locator('main').textContent()).not.toContain('Measured');
-            expect(await screen(page).locator('rect.band, line.measured-line').count()).toBe(0);
+            await expectNoMeasurement(page);
           } else {
             await expect.poll(() => page.locator('[data-measured], .lbars .measured').count()).toBe(1);
           }

@@ -120,7 +120,7 @@ describe('the projector page in chromium', () => {
     expect(await page.locator('[data-measured]').count()).toBe(0);
     expect(text).not.toContain('Measured');
     expect(text).not.toContain('37.25');
-    expect(await page.locator('.tick').count()).toBe(0);
+    expect(await page.locator('.lname .tick').count()).toBe(0); // no outcome ticked as the measured one (the axes' own .tick are numbers)
     expect(await page.locator(`section[data-lab="${LAB}"] .badge`).textContent()).toBe('Measurement hidden until the instructor reveals it');
 
     // Revisions next to the first predictions: the six who revised, each with only what changed.
@@ -148,8 +148,9 @@ describe('the projector page in chromium', () => {
     await page.locator(`section[data-lab="${LAB}"] button`).click();
     await expect.poll(() => ma.locator('[data-measured]').count(), { timeout: 10_000 }).toBe(1);
     expect(stub.seen.filter((r) => r.url === '/api/reveal').map((r) => [r.authorization, JSON.parse(r.body!)])).toEqual([[`Bearer ${TOKEN}`, { lab: LAB, revealed: true }]]);
-    expect(await ma.locator('p.measured').textContent()).toBe('Measured: 37.25%');
-    expect(await ma.locator('svg text', { hasText: 'Measured: 37.25%' }).count()).toBe(1);
+    // Said once, by the chart, in the measurement's own lane over its dashed line (test/projector-overview.test.ts: never across a word).
+    expect(await ma.locator('svg text.measured-label').textContent()).toBe('Measured: 37.25%');
+    expect(await ma.locator('p.measured').count()).toBe(0);
     expect(await ma.locator('svg line[stroke-dasharray]').count()).toBe(1);
     expect(await df.locator('[data-label="rpc:-32603"] .tick').textContent()).toBe('✓');
     expect(await df.locator('[data-label="rpc:-32603"] .measured').textContent()).toBe('Measured: rpc:-32603');

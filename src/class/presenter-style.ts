@@ -31,8 +31,7 @@ html.presenting main { flex: 1; min-height: 0; display: flex; padding: 0 1rem .4
 .pprompt { font-size: 1.3rem; font-weight: 700; margin: .2rem 0 .3rem; line-height: 1.25; }
 .pprompt .qid { font-size: 1rem; }
 .pbody { flex: 1; min-height: 0; display: flex; gap: 1rem; }
-.present .chart { flex: 1; min-width: 0; min-height: 0; position: relative; overflow: hidden; }
-.present .chart svg { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
+.present .chart { flex: 1; min-width: 0; min-height: 0; margin: 0; }
 .present .chart .hiddennote { font-size: 1rem; }
 aside.moved { flex: 0 0 17rem; min-height: 0; overflow: hidden; border-left: 4px solid var(--line); padding-left: .8rem; }
 aside.moved h4 { font-size: 1.1rem; margin: 0 0 .2rem; }

@@ -16,7 +16,8 @@
  * server ignores the query), for an agenda that discusses one lab at a time.
  * One question a screen: `?lab=ID&q=ID` is the presenter view
  * (src/class/presenter-script.ts), moved with the arrow keys; the long page
- * stays as the overview.
+ * stays as the overview, each question a card no taller than the window,
+ * its chart the presenter's own (src/class/chart-script.ts).
  *
  * Readable on a projector: large type, black on white, and no colour as the
  * only signal (first predictions are hollow dots and outlined bars, the
@@ -33,6 +34,7 @@ import type { Lang } from '../core/lang.js';
 import { CATALOGUES, type MessageId } from '../core/messages/index.js';
 import { esc, page } from './html.js';
 import { PROJECTOR_CSS } from './projector-style.js';
+import { CHART_SCRIPT, CHART_TEXT_IDS } from './chart-script.js';
 import { PRESENTER_SCRIPT, PRESENTER_TEXT_IDS } from './presenter-script.js';
 import { PRESENTER_CSS } from './presenter-style.js';
 import { t } from '../core/messages/index.js';
@@ -58,6 +60,7 @@ const TEXT_IDS = [
   'class.projector.revisions',
   'class.projector.noPredictions',
   'class.projector.axis',
+  ...CHART_TEXT_IDS,
   ...PRESENTER_TEXT_IDS,
   'class.projector.learner',
   'class.projector.allLabs',
@@ -133,116 +136,18 @@ const SCRIPT = String.raw`
     var mid = Math.floor(all.length / 2);
     return all.length % 2 ? all[mid] : Math.round(((all[mid - 1] + all[mid]) / 2) * 100) / 100;
   }
-  function niceStep(span) {
-    var raw = span / 6, power = Math.pow(10, Math.floor(Math.log10(raw)));
-    var steps = [1, 2, 5, 10];
-    for (var i = 0; i < steps.length; i++) if (steps[i] * power >= raw) return steps[i] * power;
-    return 10 * power;
-  }
 
-  // Numbers: the question's axis, the first predictions as hollow dots above it, the latest as filled dots, the measurement a dashed line.
-  function dots(q) {
-    var values = [];
-    [q.first, q.latest].forEach(function (s) { s.distribution.forEach(function (d) { values.push(d.value); }); });
-    if (q.measured && typeof q.measured.value === 'number') values.push(q.measured.value);
-    var lo = q.axis ? q.axis.min : Math.min.apply(null, values), hi = q.axis ? q.axis.max : Math.max.apply(null, values);
-    values.forEach(function (v) { lo = Math.min(lo, v); hi = Math.max(hi, v); });
-    if (lo === hi) { lo -= 1; hi += 1; }
-    var W = 1000, left = 30, right = 30, r = 10;
-    var x = function (v) { return left + ((v - lo) / (hi - lo)) * (W - left - right); };
-    var bands = [{ tally: q.first, hollow: true, label: t('class.projector.first') }, { tally: q.latest, hollow: false, label: t('class.projector.latest') }];
-    var shapes = [], y = 40;
-    bands.forEach(function (band) {
-      var levels = [], placed = [];
-      band.tally.distribution.forEach(function (d) {
-        for (var n = 0; n < d.learners; n++) {
-          var cx = x(d.value), level = 0;
-          while ((levels[level] || []).some(function (o) { return Math.abs(o - cx) < 2 * r + 1; })) level++;
-          (levels[level] = levels[level] || []).push(cx);
-          placed.push({ cx: cx, level: level });
-        }
-      });
-      // The band's name on a line of its own above its dots (hollow: first; filled: now), then the dots stacked up from its baseline.
-      shapes.push(svg('text', { x: 0, y: y + 26, 'font-size': 24, 'font-weight': 700, fill: '#000' }, (band.hollow ? '○ ' : '● ') + band.label + ' (' + band.tally.answered + ')'));
-      var height = Math.max(levels.length, 2) * (2 * r + 2) + 10;
-      var base = y + 34 + height;
-      shapes.push(svg('line', { x1: left, y1: base, x2: W - right, y2: base, stroke: '#777', 'stroke-width': 1 }));
-      placed.forEach(function (p) {
-        shapes.push(svg('circle', { cx: p.cx.toFixed(1), cy: (base - r - 2 - p.level * (2 * r + 2)).toFixed(1), r: band.hollow ? r - 1.5 : r, fill: band.hollow ? '#fff' : '#000', stroke: '#000', 'stroke-width': band.hollow ? 3 : 1, 'class': band.hollow ? 'dot first' : 'dot latest' }));
-      });
-      y = base + 14;
-    });
-    var axisY = y;
-    shapes.push(svg('line', { x1: left, y1: axisY, x2: W - right, y2: axisY, stroke: '#000', 'stroke-width': 3 }));
-    var step = niceStep(hi - lo);
-    for (var v = Math.ceil(lo / step) * step, i = 0; v <= hi + step / 1000 && i < 40; v += step, i++) {
-      var tx = x(v).toFixed(1);
-      shapes.push(svg('line', { x1: tx, y1: axisY, x2: tx, y2: axisY + 10, stroke: '#000', 'stroke-width': 3 }));
-      shapes.push(svg('text', { x: tx, y: axisY + 36, 'text-anchor': 'middle', 'font-size': 24, fill: '#000' }, numbers.format(Math.round(v * 1e6) / 1e6)));
-    }
-    if (q.measured && typeof q.measured.value === 'number') {
-      var mx = x(q.measured.value);
-      if (q.measured.range && q.measured.range[0] !== q.measured.range[1]) {
-        shapes.unshift(svg('rect', { x: x(q.measured.range[0]).toFixed(1), y: 30, width: Math.max(2, x(q.measured.range[1]) - x(q.measured.range[0])).toFixed(1), height: axisY - 30, fill: '#cfe0f5' }));
-      }
-      shapes.push(svg('line', { x1: mx.toFixed(1), y1: 30, x2: mx.toFixed(1), y2: axisY, stroke: '#003a75', 'stroke-width': 5, 'stroke-dasharray': '12 6' }));
-      shapes.push(svg('text', { x: mx.toFixed(1), y: 24, 'text-anchor': mx > W - 200 ? 'end' : mx < 200 ? 'start' : 'middle', 'font-size': 26, 'font-weight': 800, fill: '#003a75' }, t('class.projector.measured', { value: show(q.measured.value, q.unit) })));
-    }
-    var H = axisY + 48;
-    var root = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img' });
-    root.appendChild(svg('title', {}, q.id + ': ' + t('class.projector.axis', { min: numbers.format(lo), max: numbers.format(hi) })));
-    shapes.forEach(function (s) { root.appendChild(s); });
-    return root;
-  }
   function numberLine(label, tally) {
     if (tally.answered === 0) return label + ': –';
     var d = tally.distribution;
     return label + ': ' + t('class.min') + ' ' + numbers.format(d[0].value) + ' · ' + t('class.median') + ' ' + numbers.format(median(tally)) + ' · ' + t('class.max') + ' ' + numbers.format(d[d.length - 1].value);
   }
 
-  // Labels: one row per outcome typed, the first predictions' bar hatched, the latest solid, each with its count in words.
-  function bars(q) {
-    var box = el('div', 'labels');
-    // A Map, not an object: a label is the learner's text, and "__proto__" is a label like any other.
-    var counts = new Map();
-    function add(which, d) {
-      if (!counts.has(d.value)) counts.set(d.value, { first: 0, latest: 0 });
-      counts.get(d.value)[which] = d.learners;
-    }
-    q.latest.distribution.forEach(function (d) { add('latest', d); });
-    q.first.distribution.forEach(function (d) { add('first', d); });
-    var measured = q.measured ? String(q.measured.value) : null;
-    if (measured !== null && !counts.has(measured)) counts.set(measured, { first: 0, latest: 0 });
-    var most = 1;
-    counts.forEach(function (c) { most = Math.max(most, c.first, c.latest); });
-    var order = Array.from(counts.keys());
-    order.forEach(function (label) {
-      var row = el('div', 'lrow');
-      row.setAttribute('data-label', label);
-      var right = measured !== null && label === measured;
-      var name = el('span', 'lname' + (right ? ' right' : ''), label);
-      if (right) { name.appendChild(document.createTextNode(' ')); name.appendChild(el('span', 'tick', '✓')); }
-      row.appendChild(name);
-      var stack = el('div', 'lbars');
-      [['first', t('class.projector.first')], ['latest', t('class.projector.latest')]].forEach(function (w) {
-        var line = el('div', 'lbar ' + w[0]);
-        var b = el('span', 'b');
-        var n = counts.get(label)[w[0]];
-        b.style.width = Math.max(0.3, (n / most) * 60) + '%';
-        line.appendChild(b);
-        line.appendChild(el('span', '', n + ' · ' + w[1]));
-        stack.appendChild(line);
-      });
-      if (right) stack.appendChild(el('div', 'measured', t('class.projector.measured', { value: label })));
-      row.appendChild(stack);
-      box.appendChild(row);
-    });
-    return box;
-  }
-
-  function question(lab, original) {
+  // A question's card: its prompt, its counts, then its chart (drawn by drawCards once the card is in the page) and, for numbers, the spread in words.
+  function question(lab, original, draws) {
     // The measurement only for a revealed lab, whatever the state carries.
     var q = Object.assign({}, original, { measured: lab.revealed ? original.measured : null });
+    var charted = q.first.answered + q.latest.answered > 0;
     var card = el('div', 'q');
     card.setAttribute('data-question', q.id);
     var h = el('h3', '', q.prompt);
@@ -251,18 +156,37 @@ const SCRIPT = String.raw`
     var count = el('p', 'count', t('class.projector.predictions', { count: q.latest.answered }));
     count.setAttribute('data-count', String(q.latest.answered));
     card.appendChild(count);
-    if (q.measured) {
+    // A chart says the measurement itself, in its own lane over its line or beside its label's bars; a line of text says it only when there is no chart.
+    if (q.measured && !charted) {
       var m = el('p', 'measured', t('class.projector.measured', { value: show(q.measured.value, q.unit) }));
       m.setAttribute('data-measured', String(q.measured.value));
       card.appendChild(m);
-    } else card.appendChild(el('p', 'hiddennote', lab.revealed ? t('class.projector.notMeasured') : t('class.projector.hidden')));
-    if (q.first.answered + q.latest.answered === 0) return card;
+    } else if (!q.measured) card.appendChild(el('p', 'hiddennote', lab.revealed ? t('class.projector.notMeasured') : t('class.projector.hidden')));
+    if (!charted) return card;
+    var chart = el('div', 'chart ' + q.kind);
+    card.appendChild(chart);
+    draws.push({ card: card, chart: chart, lab: lab, q: q });
     if (q.kind === 'number') {
-      card.appendChild(dots(q));
       card.appendChild(el('p', 'numbers', numberLine(t('class.projector.first'), q.first)));
       card.appendChild(el('p', 'numbers', numberLine(t('class.projector.latest'), q.latest)));
-    } else card.appendChild(bars(q));
+    }
     return card;
+  }
+
+  // Each card, scrolled to, fits the window: its chart gets what the window leaves after the card's other lines (a number chart at most 16 rem; its dots shrink to fit).
+  function drawCards(draws) {
+    var R = rem(), room = innerHeight - R;
+    var others = draws.map(function (d) { return d.card.getBoundingClientRect().height - d.chart.getBoundingClientRect().height; });
+    draws.forEach(function (d, i) {
+      var fit = Math.max(6 * R, room - others[i]);
+      if (d.q.kind === 'number') {
+        d.chart.style.height = Math.min(16 * R, fit) + 'px';
+        drawNumber(d.chart, d.lab, d.q);
+      } else {
+        d.chart.style.maxHeight = fit + 'px';
+        drawLabels(d.chart, d.q);
+      }
+    });
   }
 
   function answers(lab, learner, which) {
@@ -280,7 +204,7 @@ const SCRIPT = String.raw`
     box.appendChild(button);
   }
 
-  function labSection(lab) {
+  function labSection(lab, draws) {
     var section = el('section', 'lab');
     section.setAttribute('data-lab', lab.id);
     var h = el('h2');
@@ -297,7 +221,7 @@ const SCRIPT = String.raw`
       section.appendChild(el('p', 'hiddennote', t('class.projector.noPredictions')));
       return section;
     }
-    lab.questions.forEach(function (q) { section.appendChild(question(lab, q)); });
+    lab.questions.forEach(function (q) { section.appendChild(question(lab, q, draws)); });
     var revised = lab.learners.filter(function (l) { return l.revised; });
     if (revised.length > 0) {
       section.appendChild(el('h3', '', t('class.projector.revisions')));
@@ -363,6 +287,7 @@ const SCRIPT = String.raw`
     history.replaceState(null, '', address());
     if (last) render(last);
   }
+__CHART__
 __PRESENTER__
   function focusButton(text, lab, pressed) {
     var b = el('button', '', text);
@@ -389,9 +314,10 @@ __PRESENTER__
     var buttons = [focusButton(t('class.projector.allLabs'), null, !one)];
     state.labs.forEach(function (lab) { buttons.push(focusButton(lab.key + ' ' + lab.id, lab.id, lab.id === focus)); });
     nav.replaceChildren.apply(nav, buttons);
-    var labs = document.createDocumentFragment();
-    state.labs.forEach(function (lab) { if (!one || lab.id === focus) labs.appendChild(labSection(lab)); });
+    var labs = document.createDocumentFragment(), draws = [];
+    state.labs.forEach(function (lab) { if (!one || lab.id === focus) labs.appendChild(labSection(lab, draws)); });
     main.replaceChildren(labs);
+    drawCards(draws);
   }
 
   var timer = null;
@@ -431,7 +357,8 @@ function scriptValue(value: unknown): string {
 /** The projector page in `lang`: no data in it, only the texts and the script that asks the server for the state. */
 export function projectorHtml(lang: Lang): string {
   const texts = Object.fromEntries(TEXT_IDS.map((id) => [id, CATALOGUES[lang][id]]));
-  const script = SCRIPT.replace('__PRESENTER__', () => PRESENTER_SCRIPT)
+  const script = SCRIPT.replace('__CHART__', () => CHART_SCRIPT)
+    .replace('__PRESENTER__', () => PRESENTER_SCRIPT)
     .replace('__TEXTS__', () => scriptValue(texts))
     .replace('__LANG__', () => scriptValue(lang));
   const body = `<header><h1>${esc(t('class.projector.title', lang))}</h1><p id="status" role="status" aria-live="polite"></p><p id="updated"></p><nav id="focus" aria-label="${esc(t('class.projector.focus', lang))}"></nav><button id="present" type="button">${esc(t('class.presenter.open', lang))}</button></header>

@@ -30,7 +30,9 @@ h3 { font-size: 1.2rem; margin: 0 0 .2rem; font-weight: 600; }
 .count { font-size: 1.4rem; font-weight: 800; margin: .1rem 0; }
 .measured { font-size: 1.3rem; font-weight: 800; color: var(--accent); margin: .2rem 0; }
 .hiddennote { font-size: 1rem; color: var(--muted); font-style: italic; margin: .2rem 0; }
-svg { width: 100%; height: auto; display: block; }
+/* A chart (src/class/chart-script.ts) is drawn for its box's own pixels, so its svg fills the box exactly; the box clips what drawLabels has not yet dropped. */
+.chart { position: relative; overflow: hidden; margin: .2rem 0; }
+.chart svg { position: absolute; left: 0; top: 0; width: 100%; height: 100%; display: block; }
 .numbers { font-size: 1rem; margin: .1rem 0; }
 .lrow { display: grid; grid-template-columns: 11rem 1fr; gap: .2rem .6rem; align-items: center; margin: .35rem 0; }
 .lname { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 1.05rem; text-align: right; overflow-wrap: anywhere; }
