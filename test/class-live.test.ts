@@ -163,7 +163,7 @@ describe('the live class, end to end', () => {
     // 4. The reveal, from the page's button; the server measures the lab and the page draws it.
     await page.locator(`section[data-lab="${LAB}"] button`).click();
     await expect.poll(() => card('missing-arguments').locator('[data-measured]').count(), { timeout: 120_000 }).toBe(1);
-    const measuredText = await card('missing-arguments').locator('p.measured').textContent();
+    const measuredText = await card('missing-arguments').locator('svg text.measured-label').textContent();
     // The server's measurement: the lab's defaults (5 seeds, 100 calls), the same figure its sheet prints.
     const sheet = readFileSync(join(kit, 'labs', LAB, 'README.md'), 'utf8');
     const sheetValue = /\| `missing-arguments` \| [^|]+ \| ([\d.]+)%/.exec(sheet)![1];
