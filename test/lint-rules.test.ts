@@ -396,3 +396,17 @@ describe('one finding per cause, judged by the hosts', async () => {
     }
   });
 });
+
+describe('a free-form map: additionalProperties: {} (issue 33)', () => {
+  // MongoDB's and Firecrawl's documents: an object whose other keys take any value, by design.
+  const map = { type: 'object', properties: { doc: { type: 'object', description: 'Any document.', additionalProperties: {} }, tag: { description: 'A tag.' } } };
+
+  it('is not untyped, and a host that drops the {} loses nothing by it; a property with no type still is untyped', async () => {
+    const report = await lintTools([{ name: 'store', description: 'Stores a document.', inputSchema: map }]);
+    const store = report.tools[0]!;
+    expect(store.findings.map((f) => `${f.rule} ${f.path}`)).toEqual(['untyped /inputSchema/properties/tag']);
+    // Langflow drops additionalProperties (src/lab/profiles/langflow.ts): a {} is what it leaves, so no loss is claimed for it.
+    const lost = Object.values(store.hosts).flatMap((v) => v.lost ?? []);
+    expect(lost.filter((l) => l.path.endsWith('/doc/additionalProperties'))).toEqual([]);
+  });
+});

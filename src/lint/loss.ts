@@ -121,7 +121,8 @@ function walk(published: unknown, seen: unknown, path: string, out: Loss[]): voi
   }
   if (p.additionalProperties === false && s.additionalProperties !== false)
     out.push({ kind: 'additionalProperties', path: `${path}/additionalProperties`, what: 'additionalProperties: false dropped: the model is not told other keys are refused' });
-  else if (isObject(p.additionalProperties)) {
+  // `{}` permits what an absent additionalProperties (or `true`) permits: a host that drops it loses nothing (issue 33).
+  else if (isObject(p.additionalProperties) && !(Object.keys(p.additionalProperties).length === 0 && (s.additionalProperties === undefined || s.additionalProperties === true))) {
     if (!isObject(s.additionalProperties)) out.push({ kind: 'additionalProperties', path: `${path}/additionalProperties`, what: 'additionalProperties schema dropped' });
     else walk(p.additionalProperties, s.additionalProperties, `${path}/additionalProperties`, out);
   }

@@ -220,7 +220,10 @@ function nodeFindings(node: unknown, pointer: string, parentKey: string | undefi
       );
   }
   const typed = 'type' in node || ['enum', 'const', 'anyOf', 'oneOf', 'allOf', '$ref', 'not', 'properties', 'items'].some((k) => k in node);
-  if (!root && !typed && parentKey !== undefined && !['not', 'if', 'then', 'else', '$defs', 'definitions'].includes(parentKey))
+  // `additionalProperties: {}` is a free-form map by design (any value under any other key, as an absent
+  // additionalProperties allows): nothing is left untold that a type would tell (issue 33).
+  const freeForm = parentKey === 'additionalProperties' && Object.keys(node).length === 0;
+  if (!root && !typed && !freeForm && parentKey !== undefined && !['not', 'if', 'then', 'else', '$defs', 'definitions'].includes(parentKey))
     found.push(finding('untyped', at, 'no type, enum, const or union: any value passes, and the model is told nothing of what to send'));
   return found;
 }
