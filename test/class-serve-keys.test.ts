@@ -54,7 +54,8 @@ describe('class serve: keys and stopping', () => {
 
   it('without a terminal, SIGTERM stops it: exit 0, and it says where everything is; a busy port or a damaged class.json is one line', async () => {
     const served = await startServe(tempFolder());
-    expect(served.output()).toMatch(/No terminal for keys: reveal from the projector page/);
+    // The banner's last lines may reach the pipe a moment after "Listening on port", which startServe waits for.
+    await expect.poll(() => served.output(), { timeout: 5_000 }).toMatch(/No terminal for keys: reveal from the projector page/);
     // A second server on the same port, and a folder whose class.json is not one: one line each, exit 2.
     const busy = cli(['serve', tempFolder(), '--port', String(served.port)]);
     expect([busy.status, busy.stderr]).toEqual([2, `class serve: port ${served.port} is already in use (another class server?)\nnpm run class -- serve --port N\n`]);
