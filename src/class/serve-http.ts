@@ -134,6 +134,8 @@ export interface ClassServerOptions {
   onReveal: (lab: string, revealed: boolean) => void;
   /** A learner joined: the instructor's terminal says so. */
   onJoin?: (learner: string) => void;
+  /** Entries were stored (never a resend, which keep() answers `already`): the instructor's terminal says so. */
+  onKept?: (learner: string, entries: readonly JournalEntry[]) => void;
 }
 
 /** Each quota as the refusal names it. */
@@ -285,6 +287,10 @@ export function createClassServer(options: ClassServerOptions): Server {
     });
     // Acknowledged only after every append returned (each fsyncs and renames).
     const kept = classFolder.keep(request.device, learner, entries);
+    if (kept.stored.length > 0) {
+      const stored = new Set(kept.stored);
+      options.onKept?.(learner, entries.filter((e) => stored.has(e.id)));
+    }
     sendJson(res, 200, { ...kept, revealed: revealedList() } satisfies EntriesReply);
   };
 

@@ -69,17 +69,6 @@ class LiveClass {
       if (kept) this.measured.set(lab.id, kept);
     }
     this.log = new ClassLog(classFolder.folder, this.say);
-    /*
-     * What the server kept, as it kept it: the request handling (serve-http.ts) calls keep() and knows nothing
-     * of this terminal; the log hears each entry stored, and never a resend (keep() answers it `already`).
-     */
-    const keep = classFolder.keep.bind(classFolder);
-    classFolder.keep = (device, learner, entries) => {
-      const kept = keep(device, learner, entries);
-      const stored = new Set(kept.stored);
-      this.log.kept(learner, entries.filter((e) => stored.has(e.id)));
-      return kept;
-    };
   }
 
   async run(port: number, lan: boolean): Promise<number> {
@@ -90,6 +79,7 @@ class LiveClass {
       measured: () => Object.fromEntries(this.measured),
       onReveal: (lab, revealed) => this.reveal(lab, revealed),
       onJoin: (learner) => this.log.joined(learner),
+      onKept: (learner, entries) => this.log.kept(learner, entries),
     });
     const host = lan ? '0.0.0.0' : '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
