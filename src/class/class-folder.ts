@@ -243,8 +243,7 @@ export class ClassFolder {
    * (a copied class report, a backup) gives no secret away.
    */
   admit(device: string, given: string | undefined, address = ''): string | undefined {
-    const known = this.secretHash(device);
-    if (known !== undefined) return given !== undefined && timingSafeEqual(sha256(given), known) ? given : undefined;
+    if (this.secretHash(device) !== undefined) return given !== undefined && this.verify(device, given) ? given : undefined;
     if (this.devices < 0) this.devices = readdirSync(this.folder).filter((name) => DEVICE_PATTERN.test(name) && existsSync(join(this.folder, name, DEVICE_FILE))).length;
     if (this.devices >= QUOTAS.devicesPerClass) throw new QuotaReached('devicesPerClass');
     const from = this.devicesFrom.get(address) ?? 0;
