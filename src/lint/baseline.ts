@@ -8,7 +8,8 @@
  * the rule and the JSON Pointer of a finding, the host profile of a verdict.
  * Never the message text (a rule's wording may change) nor a line number.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeOutput } from '../core/file-option.js';
 import { refuseNpmBanner } from '../core/npm-banner.js';
 import { UserError } from '../core/user-error.js';
 import { isObject, type Finding, type LintReport, type Verdict } from './types.js';
@@ -81,8 +82,9 @@ export function baselineOf(reports: LintReport[]): Baseline {
   return { format: BASELINE_FORMAT, version: BASELINE_VERSION, findings: reports.flatMap((r) => keyedFindings(r).map((k) => k.key)), hosts: reports.flatMap(keyedVerdicts) };
 }
 
-export function writeBaseline(file: string, reports: LintReport[]): void {
-  writeFileSync(file, `${JSON.stringify(baselineOf(reports), null, 2)}\n`);
+/** Writes a baseline (baselineOf) to `file` as every file option writes (src/core/file-option.ts): its folder made, a failure one line. */
+export function writeBaseline(file: string, baseline: Baseline): void {
+  writeOutput(file, `${JSON.stringify(baseline, null, 2)}\n`);
 }
 
 export function readBaseline(file: string, shown = file): Baseline {

@@ -236,8 +236,8 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
   const said = (line: string) => (parsed.json ? stderr : stdout)(`${line}\n`);
   // --write-baseline accepts today's findings and host verdicts: the run that writes it is judged with it, so it
   // exits 0 unless a server failed (issue 33), and the next run with --baseline FILE says the same.
-  const writing = parsed.writeBaseline !== undefined && !reports.some((r) => r.server.error);
-  const gate: Gate = writing ? { ...parsed.gate, baseline: baselineOf(reports), baselineFile: parsed.writeBaseline } : parsed.gate;
+  const accepted = parsed.writeBaseline !== undefined && !reports.some((r) => r.server.error) ? baselineOf(reports) : undefined;
+  const gate: Gate = accepted ? { ...parsed.gate, baseline: accepted, baselineFile: parsed.writeBaseline } : parsed.gate;
   if (parsed.json) {
     const document: LintReport | LintConfigReport =
       parsed.configFile === undefined ? reports[0]! : { format: LINT_CONFIG_FORMAT, version: LINT_FORMAT_VERSION, config: parsed.configFile, servers: reports, skipped: parsed.skipped };
@@ -255,12 +255,12 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
     writeOutput(parsed.html, renderLintPage(reports));
     written.push(parsed.html);
   }
-  if (writing) {
-    writeBaseline(parsed.writeBaseline!, reports);
+  if (accepted) {
+    writeBaseline(parsed.writeBaseline!, accepted);
     written.push(parsed.writeBaseline!);
   }
   for (const file of written) if (file !== undefined) said(wroteLine(file, 'en'));
-  if (gate.baseline && !writing) for (const line of baselineLines(reports, gate)) said(line);
+  if (gate.baseline && !accepted) for (const line of baselineLines(reports, gate)) said(line);
   for (const r of reports) if (r.server.error) stderr(`lint: ${r.server.label}: ${r.server.error.message}\n`);
   return exitCodeFor(reports, gate);
 }
