@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kitCopy, linkHosts, linkInstall, npmRun, removeKitCopies } from './helpers/kit-copy.js';
+import { kitCopy, linkHosts, linkInstall, npmRun, personEnv, removeKitCopies } from './helpers/kit-copy.js';
 
 let kit: string;
 let work: string;
@@ -145,5 +145,5 @@ describe("a saved file with npm's banner in it", () => {
 
 /** The environment of a command typed in work/: not the npm that started the tests (its INIT_CWD would win). */
 function cleanEnv(): NodeJS.ProcessEnv {
-  return { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD')), NO_COLOR: '1', LANG: 'en_GB.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
+  return personEnv({ LANG: 'en_GB.UTF-8', LC_ALL: '', LC_MESSAGES: '' });
 }

@@ -15,32 +15,18 @@
  * skipped, saying so, and the second with it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import semver from 'semver';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kitCopy, npmRun, removeKitCopies } from './helpers/kit-copy.js';
+import { bytesUnder, kitCopy, npmRun, personEnv, removeKitCopies } from './helpers/kit-copy.js';
 import { REPO } from './helpers/server.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const MB = 1_000_000;
 
-/** The environment a person's shell has: none of the npm_* variables of the npm that started the tests. */
-const cleanEnv = (extra: NodeJS.ProcessEnv = {}) => ({ ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD')), NO_COLOR: '1', ...extra });
-
-/** Bytes of the files under `dir` (links not followed). */
-function bytesUnder(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) total += bytesUnder(path);
-    else if (entry.isFile()) total += lstatSync(path).size;
-  }
-  return total;
-}
-
-const registry = spawnSync(npm, ['ping'], { encoding: 'utf8', timeout: 20_000, env: cleanEnv(), shell: process.platform === 'win32' });
+const registry = spawnSync(npm, ['ping'], { encoding: 'utf8', timeout: 20_000, env: personEnv(), shell: process.platform === 'win32' });
 const online = registry.status === 0;
 
 const cache = mkdtempSync(join(tmpdir(), 'schema-breaks-room-cache-'));
@@ -67,12 +53,12 @@ describe('a room installs the learner set', () => {
 
   it.skipIf(!online)(`its create command, from an empty cache: at most 60 MB fetched, 150 MB in node_modules, no warning${online ? '' : ' (skipped: npm ping found no registry)'}`, { timeout: 300_000 }, () => {
     const copy = kitCopy();
-    const create = spawnSync('bash', ['-c', devcontainer.postCreateCommand], { cwd: copy, encoding: 'utf8', timeout: 280_000, env: cleanEnv({ npm_config_cache: cache }) });
+    const create = spawnSync('bash', ['-c', devcontainer.postCreateCommand], { cwd: copy, encoding: 'utf8', timeout: 280_000, env: personEnv({ npm_config_cache: cache }) });
     expect(create.status, `${create.stdout}\n${create.stderr}`).toBe(0);
     expect(`${create.stdout}${create.stderr}`.split('\n').filter((line) => /^npm (warn|WARN|error|ERR)/.test(line))).toEqual([]);
     expect(create.stdout).toContain('Ready: every lab command will work here.');
     const fetched = bytesUnder(join(cache, '_cacache', 'content-v2'));
-    const installed = bytesUnder(join(copy, 'node_modules')) - (existsSync(join(copy, 'node_modules', '.cache')) ? bytesUnder(join(copy, 'node_modules', '.cache')) : 0);
+    const installed = bytesUnder(join(copy, 'node_modules'), ['.cache']);
     console.log(`learner install: ${(fetched / MB).toFixed(1)} MB fetched, ${(installed / MB).toFixed(1)} MB in node_modules`);
     expect(fetched / MB).toBeLessThanOrEqual(60);
     expect(installed / MB).toBeLessThanOrEqual(150);
@@ -80,7 +66,7 @@ describe('a room installs the learner set', () => {
 
   it.skipIf(!online)('a second laptop installs from that cache folder with --offline, and a lab runs', { timeout: 300_000 }, () => {
     const copy = kitCopy();
-    const install = spawnSync(npm, ['ci', '--omit=dev', '--offline', '--cache', cache], { cwd: copy, encoding: 'utf8', timeout: 240_000, env: cleanEnv(), shell: process.platform === 'win32' });
+    const install = spawnSync(npm, ['ci', '--omit=dev', '--offline', '--cache', cache], { cwd: copy, encoding: 'utf8', timeout: 240_000, env: personEnv(), shell: process.platform === 'win32' });
     expect(install.status, install.stderr).toBe(0);
     expect(install.stderr.split('\n').filter((line) => /^npm (warn|WARN)/.test(line))).toEqual([]);
     const lab = npmRun(copy, 'lab', ['--variant', 'broken-schema', '--no-predict', '--calls', '5', '--seeds', '1']);

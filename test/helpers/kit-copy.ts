@@ -5,7 +5,7 @@
  * `npm run doctor` work on it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { REPO } from './server.js';
@@ -81,8 +81,24 @@ export function removeKitCopies(): void {
  * started the tests (they would say the command was typed elsewhere).
  */
 export function npmRun(root: string, script: string, args: string[], env: NodeJS.ProcessEnv = {}, timeout = 120_000) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD'));
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], { cwd: root, encoding: 'utf8', env: { ...clean, NO_COLOR: '1', ...env }, timeout, shell: process.platform === 'win32' });
+  const result = spawnSync(npm, ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], { cwd: root, encoding: 'utf8', env: personEnv(env), timeout, shell: process.platform === 'win32' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The environment a person's shell has: none of the npm_* variables and INIT_CWD of the npm that started the tests; no colour. */
+export function personEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD'));
+  return { ...clean, NO_COLOR: '1', ...extra };
+}
+
+/** Bytes of the files under `dir` (links not followed), the folders named in `skip` left out. */
+export function bytesUnder(dir: string, skip: readonly string[] = []): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && !skip.includes(entry.name)) total += bytesUnder(path, skip);
+    else if (entry.isFile()) total += lstatSync(path).size;
+  }
+  return total;
 }
