@@ -10,7 +10,27 @@ export const LINT_FORMAT_VERSION = 1;
 /** The document `--config` prints: one lint document per server. */
 export const LINT_CONFIG_FORMAT = 'schema-breaks/lint-config';
 
-export type Severity = 'error' | 'warning';
+/**
+ * error: a targeted host refuses or drops the tool because of it (or a rule no host judges says so); warning: a
+ * targeted host loses something because of it, or the refusal rests on unconfirmed evidence; info: no targeted host
+ * is hurt (shown with --show info, never a reason to fail).
+ */
+export type Severity = 'error' | 'warning' | 'info';
+
+/**
+ * What a host verdict rests on (issue 33, "provenance on every verdict"): the host's own package run by the profile,
+ * its code read at a commit, the vendor's documentation, an issue report, or the kit's assumption; and the date of
+ * that evidence (YYYY-MM-DD).
+ */
+export type EvidenceKind = 'package' | 'code' | 'docs' | 'report' | 'assumed';
+export interface Evidence {
+  kind: EvidenceKind;
+  date: string;
+  /** Where, in a few words: "@mastra/core 0.24.6 run", "vercel/ai#18652". */
+  source: string;
+  /** Assumed, or dated before the host version it is applied to (and not the package itself): never an error on that ground alone. */
+  unconfirmed?: true;
+}
 
 /** One problem in one tool (or, in `server.findings`, in the server as a whole). */
 export interface Finding {
@@ -38,6 +58,8 @@ export interface Hurt {
   verdict: 'refused' | 'dropped' | 'lossy';
   /** In words: the host's error text, or what it loses. */
   what: string;
+  /** Set when the host's verdict rests on unconfirmed evidence: then the hurt never makes its finding an error. */
+  unconfirmed?: true;
 }
 
 /** 'unknown' only when the kit's own profile code fails on a schema (a kit bug, reported as such). */
@@ -55,6 +77,8 @@ export interface HostVerdict {
    * is discarded) or 'tool' (this tool alone is left out, the server's others are shown: Claude Code 2.1.235).
    */
   takesDown?: 'request' | 'server' | 'tool';
+  /** What this verdict rests on (src/lint/evidence.ts). */
+  evidence?: Evidence;
 }
 
 export interface Loss {
