@@ -17,20 +17,8 @@ export const LINT_CONFIG_FORMAT = 'schema-breaks/lint-config';
  */
 export type Severity = 'error' | 'warning' | 'info';
 
-/**
- * What a host verdict rests on (issue 33, "provenance on every verdict"): the host's own package run by the profile,
- * its code read at a commit, the vendor's documentation, an issue report, or the kit's assumption; and the date of
- * that evidence (YYYY-MM-DD).
- */
-export type EvidenceKind = 'package' | 'code' | 'docs' | 'report' | 'assumed';
-export interface Evidence {
-  kind: EvidenceKind;
-  date: string;
-  /** Where, in a few words: "@mastra/core 0.24.6 run", "vercel/ai#18652". */
-  source: string;
-  /** Assumed, or dated before the host version it is applied to (and not the package itself): never an error on that ground alone. */
-  unconfirmed?: true;
-}
+export type { Evidence, EvidenceKind } from '../lab/profiles/shared.js';
+import type { Evidence } from '../lab/profiles/shared.js';
 
 /** One problem in one tool (or, in `server.findings`, in the server as a whole). */
 export interface Finding {

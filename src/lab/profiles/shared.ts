@@ -19,6 +19,21 @@ import { detectLang } from '../../core/lang.js';
 import { t } from '../../core/messages/index.js';
 import { UserError } from '../../core/user-error.js';
 
+/**
+ * What a host verdict rests on (issue 33, "provenance on every verdict"): the host's own package run by the profile,
+ * its code read at a commit, the vendor's documentation, an issue report, or the kit's assumption; and the date of
+ * that evidence (YYYY-MM-DD).
+ */
+export type EvidenceKind = 'package' | 'code' | 'docs' | 'report' | 'assumed';
+export interface Evidence {
+  kind: EvidenceKind;
+  date: string;
+  /** Where, in a few words: "@mastra/core 0.24.6 run", "vercel/ai#18652". */
+  source: string;
+  /** Assumed, or dated before the host version it is applied to (and not the package itself): never an error on that ground alone. */
+  unconfirmed?: true;
+}
+
 export interface ClientProfile {
   /** 'faithful' | 'continue-gemini-2025-02' | 'goose-google-2025-02' | 'gemini-cli-2025-06' | 'gemini-cli-2025-11' | 'openai-strict' | 'claude-code-2025-07' | 'claude-code-2026-08' | 'langflow' | 'openai-agents-2025-10' | 'mastra-google-2025-12' | 'langchain-mcp-2026-01' | 'ai-sdk-google-2026-11' */
   id: string;
@@ -32,6 +47,11 @@ export interface ClientProfile {
   released?: string;
   sources: string[];
   notes?: string;
+  /**
+   * What the profile's verdicts rest on, unless a rejection names its own (`Presented`'s `evidence`): the host's
+   * package run, its code read at a commit, the vendor's documentation, an issue report, or assumed (issue 33).
+   */
+  evidence?: Evidence;
   /**
    * The host presents the published tools: a rejection (the host's text, and what it takes down), or what the model sees.
    * Pure; never mutates its input. May be async: a profile that runs a host's own published code (a framework's
@@ -66,7 +86,8 @@ export type Lost = 'request' | 'server';
  * not there, the linter reads the reason.
  */
 export type Shown = { tools: SeenTool[]; skipped?: { name: string; reason: string }[] };
-export type Presented = { rejected: string; lost: Lost } | Shown;
+/** A rejection may name its own evidence where it rests on other grounds than the profile's (an older report, an assumption). */
+export type Presented = { rejected: string; lost: Lost; evidence?: Evidence } | Shown;
 
 /**
  * A host's published code, imported the first time the profile needs it and kept for the process. The packages
