@@ -7,7 +7,7 @@
  * test/helpers/profiles.ts; each Gemini host on its own is in test/profiles-gemini.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { getProfile, HISTORIC_HOSTS, PROFILE_IDS, PROFILES, TODAY_SINCE, TODAYS_HOSTS } from '../src/lab/profiles/index.js';
+import { getProfile, HISTORIC_HOSTS, PROFILE_IDS, PROFILES, TODAY_SINCE, TODAYS_API_FIELDS, TODAYS_HOSTS } from '../src/lab/profiles/index.js';
 import {
   ANY_OF_VERB,
   BASELINE,
@@ -94,12 +94,14 @@ describe('the profile list', () => {
       'vscode-copilot-2026-01': '2026-01-23',
     });
     for (const p of PROFILES) if (p.released) expect(p.asOf, p.id).toMatch(/\d{4}-\d{2}/);
-    // Today's: released on or after 2025-10-01 (the 14 months before the kit's date, 2026-12).
+    // Today's: released on or after 2025-10-01 (the 14 months before the kit's date, 2026-12); the model APIs' own
+    // fields (OpenAI function calling, Gemini's parameters and parametersJsonSchema) apart from the hosts (issue 33).
     expect(TODAY_SINCE).toBe('2025-10-01');
     expect(TODAYS_HOSTS).toEqual([
       'gemini-cli-2025-11', 'claude-code-2026-08', 'langflow', 'openai-agents-2025-10', 'mastra-google-2025-12', 'langchain-mcp-2026-01',
-      'ai-sdk-google-2026-11', 'openai-functions-2026-11', 'gemini-parameters-2026-09', 'gemini-json-schema-2026-11', 'vscode-copilot-2026-01',
+      'ai-sdk-google-2026-11', 'vscode-copilot-2026-01',
     ]);
+    expect(TODAYS_API_FIELDS).toEqual(['openai-functions-2026-11', 'gemini-parameters-2026-09', 'gemini-json-schema-2026-11']);
     expect(HISTORIC_HOSTS).toEqual(['faithful', 'continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06', 'openai-strict', 'claude-code-2025-07']);
   });
 

@@ -41,7 +41,7 @@ export function groupCauses(report: Pick<LintReport, 'server' | 'tools'>): Cause
         : first.message;
     return {
       rule: first.rule,
-      severity: findings.some((f) => f.severity === 'error') ? 'error' : 'warning',
+      severity: findings.some((f) => f.severity === 'error') ? 'error' : findings.some((f) => f.severity === 'warning') ? 'warning' : 'info',
       path: first.path,
       message,
       advice: first.advice ?? adviceFor(first),

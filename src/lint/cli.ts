@@ -31,6 +31,7 @@ export const LINT_OPTIONS = [
   { name: 'save', kind: 'string', value: 'FILE', help: 'also write the tools/list result, as the server sent it, to FILE' },
   { name: 'tools', kind: 'boolean', help: ['print what the server publishes instead of the report: its tools/list result, as it sent it', '(each tool\'s name, description and inputSchema), as JSON; offline, no other client needed'] },
   { name: 'contract', kind: 'string', value: 'FILE', help: ['also run the contract rules against an OpenAPI document (like contract/tutor-api.json);', 'calls each tool the contract says needs arguments once, with none (rule rejects-missing-arguments)'] },
+  { name: 'show', kind: 'string', value: 'info', help: 'also show the findings that hurt no targeted host (severity info; counted in the header either way)' },
   { name: 'json', kind: 'boolean', help: 'print the report as JSON (format schema-breaks/lint, version 1) instead of the table' },
   { name: 'sarif', kind: 'string', value: 'FILE', help: ['also write the findings and the host verdicts as SARIF 2.1.0 (for code scanning), located', 'relative to the folder the command was started in'] },
   { name: 'html', kind: 'string', value: 'FILE', help: 'also write the report as one self-contained HTML page' },
@@ -41,7 +42,11 @@ export const LINT_OPTIONS = [
     name: 'hosts',
     kind: 'string',
     value: 'SET|LIST',
-    help: ['the host profiles to judge on, and the ones --fail-on-host judges: today (the default: host versions', `released since ${TODAY_SINCE}), historic (the older ones the labs teach), all, or ids, comma-separated`],
+    help: [
+      'the host profiles to judge on, and the ones --fail-on-host judges: today (the default: hosts released',
+      `since ${TODAY_SINCE}), api (the model APIs' own fields, for an app passing schemas through unchanged),`,
+      'historic (the older ones the labs teach), all, or ids, comma-separated',
+    ],
   },
   // The old name, from before --hosts (issue 22): it named the hosts --fail-on-host judges, which --hosts now does.
   { name: 'for-hosts', kind: 'string', value: 'LIST', help: 'the old name of --hosts', hidden: true },
@@ -102,6 +107,8 @@ interface Parsed {
   configFile?: string;
   settings: LintSettings;
   json: boolean;
+  /** --show info: the findings that hurt no targeted host too. */
+  showInfo: boolean;
   /** --tools: print the tools/list result instead of the report. */
   tools: boolean;
   sarif?: string;
@@ -135,6 +142,7 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
   if (!['error', 'warning', 'none'].includes(failOn)) throw fail(`--fail-on takes error, warning or none, not "${failOn}"`);
   const failOnHost = values['fail-on-host'] ?? 'none';
   if (!['lossy', 'refused', 'none'].includes(failOnHost)) throw fail(`--fail-on-host takes lossy, refused or none, not "${failOnHost}"`);
+  if (values.show !== undefined && values.show !== 'info') throw fail(`--show takes info, not "${values.show}"`);
   if (values['for-hosts'] !== undefined && values.hosts !== undefined) throw fail('--for-hosts is the old name of --hosts: give --hosts alone');
   const hostsFlag = values['for-hosts'] === undefined ? '--hosts' : '--for-hosts (now --hosts)';
   const chosenHosts = chooseHosts(values.hosts ?? values['for-hosts']);
@@ -178,6 +186,7 @@ async function parse(argv: string[], ctx: LintCommandContext): Promise<Parsed | 
       ...(values['fix-schema'] !== undefined ? { fixSchema: namedFile(values['fix-schema']) } : {}),
     },
     json: values.json === true,
+    showInfo: values.show === 'info',
     tools: values.tools === true,
     ...(values.sarif !== undefined ? { sarif: namedFile(values.sarif) } : {}),
     ...(values.html !== undefined ? { html: namedFile(values.html) } : {}),
@@ -243,7 +252,7 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
       parsed.configFile === undefined ? reports[0]! : { format: LINT_CONFIG_FORMAT, version: LINT_FORMAT_VERSION, config: parsed.configFile, servers: reports, skipped: parsed.skipped };
     stdout(`${JSON.stringify(document, null, 2)}\n`);
   } else {
-    stdout(renderTerminal(reports, parsed.skipped, { colour: ctx.colour ?? colourOn(), width: ctx.width ?? (process.stdout.columns || 120), gate }));
+    stdout(renderTerminal(reports, parsed.skipped, { colour: ctx.colour ?? colourOn(), width: ctx.width ?? (process.stdout.columns || 120), gate, showInfo: parsed.showInfo }));
   }
   // Every file written is named in one line (src/core/file-option.ts): the ones lintAll wrote first.
   const written = reports.some((r) => r.server.error) ? [] : [parsed.settings.save, parsed.settings.fixSchema];

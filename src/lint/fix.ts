@@ -26,7 +26,8 @@
 import { CURRENT_2026_09 } from '../lab/profiles/gemini-api.js';
 import { getProfile } from '../lab/profiles/index.js';
 import { OPENAI_MAX_DESCRIPTION } from '../lab/profiles/openai-functions.js';
-import { HOST_JUDGED, withoutCause } from './hurt.js';
+import { HOST_JUDGED } from './hurt.js';
+import { withoutCause } from './rewrite.js';
 import { atPointer, reach } from './refs.js';
 import { toolFindings } from './rules.js';
 import { isObject, type Finding, type ListedTool } from './types.js';

@@ -11,7 +11,7 @@
 import { acceptsFinding, acceptsVerdict, keyedFindings, keyedVerdicts, RANK, type Baseline, type FindingKey, type HostKey } from './baseline.js';
 import type { Finding, LintReport, Severity } from './types.js';
 
-export type FailOn = Severity | 'none';
+export type FailOn = Exclude<Severity, 'info'> | 'none';
 export type FailOnHost = 'lossy' | 'refused' | 'none';
 
 export interface Gate {
@@ -33,7 +33,8 @@ export function keyedFindingsReaching(reports: LintReport[], failOn: FailOn, bas
   if (failOn === 'none') return [];
   return reports
     .flatMap(keyedFindings)
-    .filter(({ finding }) => finding.severity === 'error' || failOn === 'warning')
+    // info (no targeted host hurt) never reaches a gate: --fail-on takes error or warning.
+    .filter(({ finding }) => finding.severity === 'error' || (failOn === 'warning' && finding.severity === 'warning'))
     .filter(({ key }) => !baseline || !acceptsFinding(baseline, key));
 }
 

@@ -10,8 +10,8 @@
  * `null` for every optional parameter left out).
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { HISTORIC_HOSTS, PROFILES, TODAY_SINCE, TODAYS_HOSTS, type ClientProfile } from '../lab/profiles/index.js';
-import type { Presented } from '../lab/profiles/shared.js';
+import { HISTORIC_HOSTS, PROFILES, TODAY_SINCE, TODAYS_API_FIELDS, TODAYS_HOSTS, type ClientProfile } from '../lab/profiles/index.js';
+import type { Evidence, Presented, Shown } from '../lab/profiles/shared.js';
 import type { SeenTool } from '../lab/types.js';
 import { schemaLosses } from './loss.js';
 import { isObject, type HostVerdict, type ListedTool, type Loss } from './types.js';
@@ -22,11 +22,12 @@ export const HOST_IDS: readonly string[] = PROFILES.map((p) => p.id);
 
 /**
  * `--hosts`: which host profiles the linter runs. 'today' (the default: the host versions released since
- * TODAY_SINCE, src/lab/profiles/index.ts), 'historic' (the ones before, which the labs teach, with `faithful`),
+ * TODAY_SINCE, src/lab/profiles/index.ts), 'api' (today's model API fields, for an app that passes schemas
+ * through unchanged), 'historic' (the ones before, which the labs teach, with `faithful`),
  * 'all', or a comma-separated list of ids. The ids come back in the order of PROFILES, so every report's columns
  * keep one order. Anything else is `{ unknown }`: the words that are no set and no id (the caller says so in one line).
  */
-export const HOST_SETS = { today: TODAYS_HOSTS, historic: HISTORIC_HOSTS, all: HOST_IDS } as const;
+export const HOST_SETS = { today: TODAYS_HOSTS, api: TODAYS_API_FIELDS, historic: HISTORIC_HOSTS, all: HOST_IDS } as const;
 export type HostSet = keyof typeof HOST_SETS;
 
 export function chooseHosts(spec: string | undefined = 'today'): { hosts: readonly string[] } | { unknown: string[] } {
@@ -40,7 +41,7 @@ export function chooseHosts(spec: string | undefined = 'today'): { hosts: readon
 
 /** What `--hosts` takes, in words, for its help and its usage error. */
 export function hostSetsHelp(): string {
-  return `today (released since ${TODAY_SINCE}: ${TODAYS_HOSTS.join(', ')}), historic (${HISTORIC_HOSTS.join(', ')}), all, or a comma-separated list of ids`;
+  return `today (hosts released since ${TODAY_SINCE}: ${TODAYS_HOSTS.join(', ')}), api (the model APIs' own fields, for an app that passes schemas through unchanged: ${TODAYS_API_FIELDS.join(', ')}), historic (${HISTORIC_HOSTS.join(', ')}), all, or a comma-separated list of ids`;
 }
 
 /** The hosts a report was judged on, in the order of PROFILES. */
@@ -137,8 +138,18 @@ function failed(profile: ClientProfile, error: unknown): HostVerdict {
 }
 
 /** A host that will not show the tools: its API refuses the request, or its MCP client drops the server. */
-function rejection(view: { rejected: string; lost: 'request' | 'server' }): HostVerdict {
-  return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost };
+function rejection(view: { rejected: string; lost: 'request' | 'server'; evidence?: Evidence }): HostVerdict {
+  return { verdict: view.lost === 'request' ? 'refused' : 'dropped', detail: view.rejected, takesDown: view.lost, ...(view.evidence ? { evidence: view.evidence } : {}) };
+}
+
+/**
+ * A verdict with what it rests on (issue 33, "provenance on every verdict"): the rejection's own evidence, else the
+ * profile's; an assumption is unconfirmed whatever the profile says. A verdict the kit could not reach has none.
+ */
+function stamped(profile: ClientProfile, verdict: HostVerdict): HostVerdict {
+  const evidence = verdict.evidence ?? profile.evidence;
+  if (verdict.verdict === 'unknown' || !evidence) return verdict;
+  return { ...verdict, evidence: evidence.kind === 'assumed' ? { ...evidence, unconfirmed: true } : evidence };
 }
 
 /** One host, one tool; answered from `answers` where this very question was asked before (src/lint/verdicts.ts). */
@@ -148,7 +159,7 @@ export function hostVerdict(profile: ClientProfile, tool: ListedTool, answers?: 
 
 async function askedOne(profile: ClientProfile, tool: ListedTool): Promise<HostVerdict> {
   try {
-    return await presentOne(profile, tool);
+    return stamped(profile, await presentOne(profile, tool));
   } catch (error) {
     return failed(profile, error);
   }
@@ -178,11 +189,18 @@ async function askedList(profile: ClientProfile, tools: ListedTool[], perTool: H
   } catch (error) {
     return failed(profile, error);
   }
-  if ('rejected' in view) return rejection(view);
+  if ('rejected' in view) return stamped(profile, rejection(view));
+  return stamped(profile, listVerdict(tools, view, perTool));
+}
+
+function listVerdict(tools: ListedTool[], view: Shown, perTool: HostVerdict[]): HostVerdict {
   const lossy = perTool.filter((v) => v.verdict === 'lossy').length;
   if (perTool.some((v) => v.verdict === 'unknown')) return { verdict: 'unknown', detail: 'the profile could not read every tool' };
-  // Tools the host leaves out one by one: the server still works, with fewer tools.
+  // Tools the host leaves out one by one: the server still works, with fewer tools; unless it left out every one,
+  // which is the server dropped (VS Code and MongoDB's 27 tools of a 2020-12 $schema: issue 33).
   const alone = tools.length - view.tools.length;
+  if (alone > 0 && view.tools.length === 0)
+    return { verdict: 'dropped', detail: `every tool (${tools.length}) left out by the host: ${perTool.find((v) => v.takesDown === 'tool')?.detail.split('\n')[0] ?? 'none shown'}`, takesDown: 'server' };
   if (alone > 0) return { verdict: 'lossy', detail: `${alone} of ${tools.length} tool${tools.length === 1 ? '' : 's'} left out by the host, the others shown${lossy > 0 ? `; ${lossy} lossy` : ''}` };
   if (lossy === 0) return { verdict: 'accepted', detail: tools.length === 0 ? 'no tools' : `every tool shown as published` };
   return { verdict: 'lossy', detail: `${lossy} of ${tools.length} tool${tools.length === 1 ? '' : 's'} lossy` };

@@ -17,214 +17,85 @@
  * tools the field refuses first for their 2020-12 `$schema`. Else another
  * cause decides (GitHub's create_pull_request_review: Continue's legacy
  * Gemini field refuses its additionalProperties first, OpenAI strict mode
- * its optional parameters, whatever its union does), and this finding does
- * not claim the refusal.
+ * its optional parameters, whatever its union does). So each cause is also
+ * judged with every OTHER cause of the tool rewritten away (issue 33: "no
+ * cause hides another"): MongoDB's create-index, refused by ai-sdk-google for
+ * its oneOf and dropped by VS Code for its 2020-12 $schema, names both.
+ *
+ * What no rule names is still said: a targeted host that refuses or drops a
+ * tool (or the whole list) for a cause no finding carries gets a
+ * `host-refusal` finding with the host's own text, so the exit code never
+ * passes what the matrix shows refused. A refusal whose evidence is
+ * unconfirmed (src/lint/evidence.ts) makes a warning, never an error alone; a
+ * finding that hurts no targeted host is `info`.
  */
-import { getProfile } from '../lab/profiles/index.js';
-import { hostVerdict } from './hosts.js';
-import { atPointer, followRef, pointerParts, reach } from './refs.js';
-import { isObject, type Finding, type HostVerdict, type Hurt, type ListedTool } from './types.js';
+import { getProfile, PROFILES } from '../lab/profiles/index.js';
+import { hostVerdict, wholeListVerdict } from './hosts.js';
+import { keywordAlone, toolWithoutCause, withoutAll } from './rewrite.js';
+import { OPENAI_MAX_TOOLS } from '../lab/profiles/openai-functions.js';
+import type { Finding, HostVerdict, Hurt, ListedTool, Severity } from './types.js';
 import type { Answers } from './verdicts.js';
 
-/** The rules whose cause is a shape a host reads, so the matrix can say who it hurts. The others keep their rule's severity. */
+/** The rules whose cause is something a host reads, so the matrix can say who it hurts. The others keep their rule's severity. */
 export const HOST_JUDGED: ReadonlySet<string> = new Set([
   'no-structural-union', 'one-of', 'all-of', 'const', 'type-list', 'ref', 'ref-unresolved', 'unused-defs', 'array-items', 'untaught', 'untyped',
+  'tool-name', 'description-length', 'schema-dialect', 'format', 'examples', 'open-root', 'required-undefined',
 ]);
 
 const FAILS = new Set(['refused', 'dropped']);
+const fails = (verdict: HostVerdict) => FAILS.has(verdict.verdict);
 
 /** Whether a host takes a tool: neither refused nor dropped, and an answer the kit could reach. */
-const takes = (verdict: HostVerdict) => !FAILS.has(verdict.verdict) && verdict.verdict !== 'unknown';
-
-function clone<T>(value: T): T {
-  return structuredClone(value);
-}
-
-/** The object branches of a union merged into one object, every property optional; else its first branch that is not null. */
-export function mergedBranches(branches: unknown[], schema: unknown): Record<string, unknown> {
-  const read = branches.map((b) => (isObject(b) && typeof b.$ref === 'string' ? (followRef(schema, b) ?? b) : b)).filter((b) => !(isObject(b) && b.type === 'null'));
-  const objects = read.filter((b): b is Record<string, unknown> => isObject(b) && (b.type === 'object' || isObject(b.properties)));
-  if (objects.length > 0 && objects.length === read.length) {
-    const properties: Record<string, unknown> = {};
-    for (const o of objects) if (isObject(o.properties)) for (const [k, v] of Object.entries(o.properties)) if (!(k in properties)) properties[k] = v;
-    return { type: 'object', properties };
-  }
-  const first = read[0];
-  return isObject(first) ? clone(first) : {};
-}
-
-/** Every $ref of a schema replaced by what it points at (up to a depth: a recursive schema keeps its refs there), its definition maps removed. */
-export function inlined(schema: Record<string, unknown>): Record<string, unknown> | null {
-  const expand = (node: unknown, depth: number): unknown => {
-    if (Array.isArray(node)) return node.map((n) => expand(n, depth));
-    if (!isObject(node)) return node;
-    if (typeof node.$ref === 'string') {
-      if (depth > 12) throw new Error('recursive');
-      const target = followRef(schema, node);
-      if (target === null || target === undefined) throw new Error('unresolved');
-      const { $ref: _, ...rest } = node;
-      return expand({ ...(isObject(target) ? target : {}), ...rest }, depth + 1);
-    }
-    return Object.fromEntries(Object.entries(node).filter(([k]) => k !== '$defs' && k !== 'definitions').map(([k, v]) => [k, expand(v, depth)]));
-  };
-  try {
-    return expand(schema, 0) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The inputSchema with one finding's cause taken away, as the kit would fix
- * it; null when the kit has no such rewrite (then no host is asked).
- */
-export function withoutCause(schema: Record<string, unknown>, finding: Finding): Record<string, unknown> | null {
-  if (!finding.path.startsWith('/inputSchema')) return null;
-  const pointer = finding.path.slice('/inputSchema'.length);
-  const at = pointer.lastIndexOf('/');
-  const key = pointer.slice(at + 1);
-  const out = clone(schema);
-  const parentOf = (p: string) => atPointer(out, p);
-  switch (finding.rule) {
-    case 'ref':
-      return inlined(out);
-    case 'unused-defs': {
-      const container = parentOf(pointer);
-      if (!isObject(container)) return null;
-      const unused = new Set(reach(schema).defs.find((d) => d.pointer === pointer)?.unused.map((u) => u.name) ?? []);
-      for (const name of unused) delete container[name];
-      if (Object.keys(container).length === 0) delete (parentOf(pointer.slice(0, at)) as Record<string, unknown>)[key];
-      return out;
-    }
-    case 'no-structural-union':
-    case 'one-of':
-    case 'all-of': {
-      const node = parentOf(pointer.slice(0, at));
-      if (!isObject(node) || !Array.isArray(node[key])) return null;
-      const merged = mergedBranches(node[key] as unknown[], schema);
-      delete node[key];
-      for (const [k, v] of Object.entries(merged)) if (!(k in node)) node[k] = v;
-      return out;
-    }
-    case 'const': {
-      const node = parentOf(pointer.slice(0, at));
-      if (!isObject(node)) return null;
-      if (!('enum' in node)) node.enum = [node.const];
-      delete node.const;
-      return out;
-    }
-    case 'type-list': {
-      const node = parentOf(pointer.slice(0, at));
-      if (!isObject(node) || !Array.isArray(node.type)) return null;
-      node.type = node.type.find((t) => t !== 'null') ?? 'string';
-      return out;
-    }
-    case 'ref-unresolved':
-    case 'untaught': {
-      const node = parentOf(pointer.slice(0, at));
-      if (!isObject(node)) return null;
-      delete node[key];
-      return out;
-    }
-    case 'array-items': {
-      const node = parentOf(pointer);
-      if (!isObject(node)) return null;
-      node.items = { type: 'string' };
-      return out;
-    }
-    case 'untyped': {
-      const node = parentOf(pointer);
-      if (!isObject(node)) return null;
-      node.type = 'string';
-      return out;
-    }
-    default:
-      return null;
-  }
-}
-
-/**
- * The rules whose cause is one keyword of one schema, named by the finding's
- * path. Not a union: its branches are schemas with keywords of their own (an
- * `additionalProperties` a host refuses), and a refusal of the union asked
- * about alone would be theirs as often as its own.
- */
-const KEYWORD_RULES: ReadonlySet<string> = new Set(['untaught', 'const', 'type-list']);
-
-/**
- * A finding's keyword alone (`probe`), on the path to it from the root, and
- * the same without it (`control`): every schema on the way cut down to its
- * type and the one step down (a property, `items` or `additionalProperties`),
- * the schema that holds the keyword to its type and the keyword. Null for a
- * rule whose cause is not one keyword, a path through anything else (a
- * union's branch, a definition), or a keyword whose value refers elsewhere.
- */
-export function keywordAlone(schema: Record<string, unknown>, finding: Finding): { probe: Record<string, unknown>; control: Record<string, unknown> } | null {
-  if (!KEYWORD_RULES.has(finding.rule) || !finding.path.startsWith('/inputSchema')) return null;
-  const parts = pointerParts(finding.path.slice('/inputSchema'.length));
-  if (parts === null || parts.length === 0) return null;
-  const key = parts.at(-1)!;
-  /** The schemas on the way down, each with the step taken from it. */
-  const path: { node: Record<string, unknown>; step: 'properties' | 'items' | 'additionalProperties'; name?: string }[] = [];
-  let owner: unknown = schema;
-  for (let i = 0; i < parts.length - 1; i++) {
-    if (!isObject(owner)) return null;
-    const part = parts[i]!;
-    if (part === 'properties' && i + 1 < parts.length - 1 && isObject(owner.properties)) {
-      const name = parts[++i]!;
-      path.push({ node: owner, step: part, name });
-      owner = owner.properties[name];
-    } else if (part === 'items' || part === 'additionalProperties') {
-      path.push({ node: owner, step: part });
-      owner = owner[part];
-    } else return null;
-  }
-  if (!isObject(owner) || !Object.hasOwn(owner, key) || JSON.stringify(owner[key]).includes('"$ref"')) return null;
-  const holder = owner;
-  const typeOf = (node: Record<string, unknown>, fallback?: string) => (typeof node.type === 'string' ? { type: node.type } : fallback ? { type: fallback } : {});
-  // The root of an inputSchema is an object (MCP); a type list is the keyword itself, not kept beside it.
-  const holderType = key === 'type' ? {} : typeOf(holder, path.length === 0 ? 'object' : undefined);
-  const build = (withKeyword: boolean) => {
-    let node: Record<string, unknown> = { ...holderType, ...(withKeyword ? { [key]: clone(holder[key]) } : {}) };
-    for (const { node: here, step, name } of [...path].reverse()) {
-      node = step === 'properties' ? { ...typeOf(here, 'object'), properties: { [name!]: node } } : step === 'items' ? { ...typeOf(here, 'array'), items: node } : { ...typeOf(here, 'object'), additionalProperties: node };
-    }
-    return node;
-  };
-  return { probe: build(true), control: build(false) };
-}
+const takes = (verdict: HostVerdict) => !fails(verdict) && verdict.verdict !== 'unknown';
 
 /** The first line of a host's text, for a message. */
 function firstLine(text: string): string {
   return text.split('\n')[0]!.trim();
 }
 
+type Ask = (host: string, tool: ListedTool) => Promise<HostVerdict>;
+
+/** A refusal or drop, as a hurt: unconfirmed when the verdict's evidence is. */
+function failure(host: string, v: HostVerdict, what = firstLine(v.detail)): Hurt {
+  return { host, verdict: v.verdict as 'refused' | 'dropped', what, ...(v.evidence?.unconfirmed ? { unconfirmed: true as const } : {}) };
+}
+
 /**
- * The hosts one finding's cause hurts. `verdicts` are the tool's, by host id;
- * `ask` answers a host's verdict on another inputSchema (cached by the caller).
+ * The hosts one finding's cause hurts. `verdicts` are the tool's, by host id; `others` the tool's other host-judged
+ * findings; `ask` answers a host's verdict on another version of the tool (cached by the caller).
  */
-export async function hurtsOf(
-  tool: ListedTool,
-  finding: Finding,
-  verdicts: Record<string, HostVerdict>,
-  ask: (host: string, inputSchema: Record<string, unknown>) => Promise<HostVerdict>,
-): Promise<Hurt[]> {
+export async function hurtsOf(tool: ListedTool, finding: Finding, others: Finding[], verdicts: Record<string, HostVerdict>, ask: Ask): Promise<Hurt[]> {
   const hurts: Hurt[] = [];
-  let without: Record<string, unknown> | null | undefined;
+  let without: ListedTool | null | undefined;
+  let othersGone: { with: ListedTool; without: ListedTool } | null | undefined;
   let alone: ReturnType<typeof keywordAlone> | undefined;
   for (const [host, v] of Object.entries(verdicts)) {
-    if (FAILS.has(v.verdict)) {
-      if (!isObject(tool.inputSchema)) continue;
-      if (without === undefined) without = withoutCause(tool.inputSchema, finding);
+    if (fails(v)) {
+      // Alone: the tool with this cause taken away.
+      if (without === undefined) without = toolWithoutCause(tool, finding);
       if (without === null) continue;
       if (takes(await ask(host, without))) {
-        hurts.push({ host, verdict: v.verdict as 'refused' | 'dropped', what: firstLine(v.detail) });
+        hurts.push(failure(host, v));
         continue;
       }
-      if (alone === undefined) alone = keywordAlone(tool.inputSchema, finding);
+      // With every other cause taken away: refused with this one, taken without it.
+      if (othersGone === undefined) {
+        const rest = withoutAll(tool, others);
+        const both = withoutAll(tool, [...others, finding]);
+        othersGone = others.length > 0 && JSON.stringify(both) !== JSON.stringify(rest) ? { with: rest, without: both } : null;
+      }
+      if (othersGone) {
+        const [withIt, withoutIt] = await Promise.all([ask(host, othersGone.with), ask(host, othersGone.without)]);
+        if (fails(withIt) && takes(withoutIt)) {
+          hurts.push(failure(host, v, firstLine(withIt.detail)));
+          continue;
+        }
+      }
+      // Its keyword alone, on the path to it (keywordAlone).
+      if (alone === undefined) alone = typeof tool.inputSchema === 'object' && tool.inputSchema !== null ? keywordAlone(tool.inputSchema as Record<string, unknown>, finding) : null;
       if (alone === null) continue;
-      const [control, probe] = await Promise.all([ask(host, alone.control), ask(host, alone.probe)]);
-      if (takes(control) && FAILS.has(probe.verdict)) hurts.push({ host, verdict: v.verdict as 'refused' | 'dropped', what: firstLine(probe.detail) });
+      const [control, probe] = await Promise.all([ask(host, { ...tool, inputSchema: alone.control }), ask(host, { ...tool, inputSchema: alone.probe })]);
+      if (takes(control) && fails(probe)) hurts.push(failure(host, v, firstLine(probe.detail)));
     } else if (v.verdict === 'lossy') {
       const here = (v.lost ?? []).filter((l) => l.path === finding.path);
       if (here.length > 0) hurts.push({ host, verdict: 'lossy', what: here.map((l) => l.what).join('; ') });
@@ -233,18 +104,23 @@ export async function hurtsOf(
   return hurts;
 }
 
-/** "refused for it by a, b; dropped for it by c; lost on d, e (what)": the hosts in a few words, for a message. */
-export function hurtSentence(hurts: Hurt[]): string {
-  if (hurts.length === 0) return 'no host of the matrix refuses, drops or loses anything here because of it';
+/**
+ * "refused for it by a, b; dropped for it by c; lost on d, e (what)": the hosts in a few words, for a message.
+ * `stillFailing`: the targeted hosts that refuse or drop the tool for other causes, so that a cause no host is hurt
+ * by is never said to hurt no one while the tool is still refused.
+ */
+export function hurtSentence(hurts: Hurt[], stillFailing: string[] = []): string {
   const of = (verdict: Hurt['verdict']) => hurts.filter((h) => h.verdict === verdict);
+  const mark = (h: Hurt) => `${h.host}${h.unconfirmed ? ' (unconfirmed)' : ''}`;
   // The hosts' own texts are in each hurt's `what` and in the matrix: a message that quoted each would bury the finding.
-  return [
-    of('refused').length > 0 ? `refused for it by ${of('refused').map((h) => h.host).join(', ')}` : '',
-    of('dropped').length > 0 ? `dropped for it by ${of('dropped').map((h) => h.host).join(', ')}` : '',
+  const said = [
+    of('refused').length > 0 ? `refused for it by ${of('refused').map(mark).join(', ')}` : '',
+    of('dropped').length > 0 ? `dropped for it by ${of('dropped').map(mark).join(', ')}` : '',
     of('lossy').length > 0 ? `lost on ${of('lossy').map((h) => h.host).join(', ')} (${[...new Set(of('lossy').map((h) => h.what))].join('; ')})` : '',
-  ]
-    .filter(Boolean)
-    .join('; ');
+  ].filter(Boolean);
+  const others = stillFailing.filter((host) => !hurts.some((h) => h.host === host && h.verdict !== 'lossy'));
+  if (others.length > 0) said.push(`still refused or dropped for another cause by ${others.join(', ')} (the tool's other findings)`);
+  return said.length > 0 ? said.join('; ') : 'no host of the matrix refuses, drops or loses anything here because of it';
 }
 
 /**
@@ -252,23 +128,13 @@ export function hurtSentence(hurts: Hurt[]): string {
  * refuses, each enough alone, where taking either away still leaves the
  * other. The tool's causes are taken away together, in order, until the host
  * takes the tool; then each is put back in turn and kept out only if the host
- * refuses again without it: the smallest set found this way is blamed, so a
- * tool a targeted host refuses is never left with warnings only.
+ * refuses again without it: the smallest set found this way is blamed.
  */
-async function sharedCauses(
-  schema: Record<string, unknown>,
-  causes: Finding[],
-  host: string,
-  ask: (host: string, inputSchema: Record<string, unknown>) => Promise<HostVerdict>,
-): Promise<Finding[]> {
-  const takesWithout = async (without: Finding[]) => {
-    let rewritten: Record<string, unknown> = schema;
-    for (const cause of without) rewritten = withoutCause(rewritten, cause) ?? rewritten;
-    return takes(await ask(host, rewritten));
-  };
+async function sharedCauses(tool: ListedTool, causes: Finding[], host: string, ask: Ask): Promise<Finding[]> {
+  const takesWithout = async (without: Finding[]) => takes(await ask(host, withoutAll(tool, without)));
   const removed: Finding[] = [];
   for (const cause of causes) {
-    if (withoutCause(schema, cause) === null) continue;
+    if (toolWithoutCause(tool, cause) === null) continue;
     removed.push(cause);
     if (!(await takesWithout(removed))) continue;
     let needed = [...removed];
@@ -281,46 +147,102 @@ async function sharedCauses(
   return [];
 }
 
+/** error: a targeted host refuses or drops because of it, on confirmed evidence; warning: a targeted host is hurt otherwise; info: none is. */
+export function severityOf(hurts: Hurt[], targets: readonly string[]): Severity {
+  const targeted = hurts.filter((h) => targets.includes(h.host));
+  if (targeted.some((h) => h.verdict !== 'lossy' && !h.unconfirmed)) return 'error';
+  return targeted.length > 0 ? 'warning' : 'info';
+}
+
+/** A targeted host's refusal or drop that no finding carries: said with the host's own text. */
+export function hostRefusal(host: string, v: HostVerdict, targets: readonly string[], scope: 'tool' | 'list'): Finding {
+  const hurts = [failure(host, v)];
+  return {
+    rule: 'host-refusal',
+    severity: severityOf(hurts, targets),
+    path: '',
+    message: `${host} ${v.verdict === 'dropped' ? 'drops' : 'refuses'} ${scope === 'tool' ? 'the tool' : 'the whole tools/list'} for a cause no rule of the linter names: ${firstLine(v.detail)}`,
+    hurts,
+  };
+}
+
 /**
  * Each host-judged finding of each tool given its hurts, its severity from
- * the targeted hosts, and the hurts said at the end of its message.
+ * the targeted hosts, and the hurts said at the end of its message; then a
+ * host-refusal finding for each targeted host that still refuses a tool no
+ * finding blames it for.
  */
 export async function judgeByHosts(tools: ListedTool[], findings: Finding[][], verdicts: Record<string, HostVerdict>[], targets: readonly string[], answers?: Answers): Promise<void> {
   const cache = new Map<string, Promise<HostVerdict>>();
   for (const [i, tool] of tools.entries()) {
-    const ask = (host: string, inputSchema: Record<string, unknown>) => {
-      const key = `${host}\u0000${JSON.stringify(inputSchema)}`;
+    const ask: Ask = (host, asked) => {
+      const key = `${host}\u0000${JSON.stringify(asked)}`;
       let answer = cache.get(key);
-      if (!answer) {
-        const profile = getProfile(host)!;
-        cache.set(key, (answer = hostVerdict(profile, { ...tool, inputSchema }, answers)));
-      }
+      if (!answer) cache.set(key, (answer = hostVerdict(getProfile(host)!, asked, answers)));
       return answer;
     };
     const judged: Finding[] = [];
     for (const finding of findings[i]!) {
       if (!HOST_JUDGED.has(finding.rule)) continue;
       if (finding.path.startsWith('/outputSchema')) {
+        // No host of the matrix shows a model the outputSchema; the MCP SDK's client checks structuredContent against it.
         finding.hurts = [];
-        finding.severity = 'warning';
+        finding.severity = 'info';
         finding.message = `in outputSchema, which no host of the matrix shows a model (clients check structuredContent against it): ${finding.message}`;
         continue;
       }
-      finding.hurts = await hurtsOf(tool, finding, verdicts[i]!, ask);
       judged.push(finding);
     }
+    for (const finding of judged) finding.hurts = await hurtsOf(tool, finding, judged.filter((f) => f !== finding), verdicts[i]!, ask);
     // A host that refuses or drops the tool, blamed on no one cause: the causes it takes together.
-    if (isObject(tool.inputSchema)) {
-      for (const [host, v] of Object.entries(verdicts[i]!)) {
-        if (!FAILS.has(v.verdict) || judged.some((f) => f.hurts!.some((h) => h.host === host && h.verdict !== 'lossy'))) continue;
-        for (const cause of await sharedCauses(tool.inputSchema, judged, host, ask)) {
-          cause.hurts!.push({ host, verdict: v.verdict as 'refused' | 'dropped', what: firstLine(v.detail) });
-        }
-      }
+    const blamed = (host: string) => judged.some((f) => f.hurts!.some((h) => h.host === host && h.verdict !== 'lossy'));
+    for (const [host, v] of Object.entries(verdicts[i]!)) {
+      if (!fails(v) || blamed(host)) continue;
+      for (const cause of await sharedCauses(tool, judged, host, ask)) cause.hurts!.push(failure(host, v));
     }
+    const stillFailing = targets.filter((host) => verdicts[i]![host] && fails(verdicts[i]![host]!));
+    // A name outside what MCP itself allows (1 to 128 of A-Z a-z 0-9 _ - .) breaks the spec whatever the hosts do.
+    const nameBreaksMcp = tool.name.length === 0 || tool.name.length > 128 || /[^A-Za-z0-9_.-]/.test(tool.name);
     for (const finding of judged) {
-      finding.severity = finding.hurts!.some((h) => h.verdict !== 'lossy' && targets.includes(h.host)) ? 'error' : 'warning';
-      finding.message = `${finding.message}: ${hurtSentence(finding.hurts!)}`;
+      finding.severity = finding.rule === 'tool-name' && nameBreaksMcp ? 'error' : severityOf(finding.hurts!, targets);
+      finding.message = `${finding.message}: ${hurtSentence(finding.hurts!, stillFailing)}`;
     }
+    // What the matrix shows refused on a targeted host is a finding, whatever the cause; a tool with an error of a rule
+    // no host judges (a root that is not an object, a schema of the wrong shape) has its cause named already.
+    const broken = findings[i]!.some((f) => !HOST_JUDGED.has(f.rule) && f.severity === 'error');
+    for (const host of stillFailing) if (!blamed(host) && !broken) findings[i]!.push(hostRefusal(host, verdicts[i]![host]!, targets, 'tool'));
+  }
+}
+
+/**
+ * The server's own findings judged on the whole list: `tool-count` hurts a host that refuses the list and takes its
+ * first OPENAI_MAX_TOOLS tools; then a host-refusal finding for each targeted host that refuses or drops the whole
+ * list while no tool alone and no finding of the server's explains it.
+ */
+export async function judgeList(
+  tools: ListedTool[],
+  serverFindings: Finding[],
+  perTool: Record<string, HostVerdict>[],
+  whole: Record<string, HostVerdict>,
+  targets: readonly string[],
+  answers?: Answers,
+): Promise<void> {
+  for (const finding of serverFindings.filter((f) => f.rule === 'tool-count')) {
+    finding.hurts = [];
+    for (const profile of PROFILES) {
+      const v = whole[profile.id];
+      if (!v || !fails(v)) continue;
+      const fewer = tools.slice(0, OPENAI_MAX_TOOLS);
+      if (takes(await wholeListVerdict(profile, fewer, perTool.slice(0, OPENAI_MAX_TOOLS).map((t) => t[profile.id]!), answers))) finding.hurts.push(failure(profile.id, v));
+    }
+    finding.severity = severityOf(finding.hurts, targets);
+    finding.message = `${finding.message}: ${hurtSentence(finding.hurts)}`;
+  }
+  for (const host of targets) {
+    const v = whole[host];
+    if (!v || !fails(v)) continue;
+    const byTool = perTool.some((t) => t[host] && fails(t[host]!));
+    const byServer = serverFindings.some((f) => f.hurts?.some((h) => h.host === host && h.verdict !== 'lossy'));
+    if (!byTool && !byServer) serverFindings.push(hostRefusal(host, v, targets, 'list'));
   }
 }

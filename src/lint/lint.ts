@@ -13,9 +13,9 @@ import { adviceFor } from './advice.js';
 import { groupCauses } from './causes.js';
 import { HOST_IDS, hostMatrix, loadHosts } from './hosts.js';
 import { fixTools, hostRewrites } from './fix.js';
-import { judgeByHosts } from './hurt.js';
+import { judgeByHosts, judgeList } from './hurt.js';
 import { listWeight, weightFinding, weightOf } from './weight.js';
-import { duplicateFinding, duplicateNames, serverFindings, splitEntries, toolFindings } from './rules.js';
+import { duplicateFinding, duplicateNames, serverFindings, splitEntries, toolCountFinding, toolFindings } from './rules.js';
 import { readServer, StartError, type CallReply, type ClientCapability, type Listing } from './server.js';
 import { savedTools, type Target } from './targets.js';
 import { Answers } from './verdicts.js';
@@ -164,6 +164,8 @@ async function judge(
   info.weight = listWeight(tools);
   const heavy = weightFinding(info.weight, tools.length);
   if (heavy) info.findings.push(heavy);
+  const many = toolCountFinding(tools.length);
+  if (many) info.findings.push(many);
   const contract = operations ? contractFindings(tools, operations, calls) : undefined;
   if (contract) info.findings.push(...contract.server);
   const twice = duplicateNames(tools);
@@ -177,6 +179,9 @@ async function judge(
   // The advice first: it reads the finding's own words, before the hosts are said at the end of its message.
   for (const f of [...info.findings, ...findings.flat()]) f.advice = adviceFor(f);
   await judgeByHosts(tools, findings, everyHost, targets, answers);
+  await judgeList(tools, info.findings, everyHost, whole, targets, answers);
+  // The host-refusal findings those add, for what no rule names, get their advice too.
+  for (const f of [...info.findings, ...findings.flat()]) f.advice ??= adviceFor(f);
   const report: LintReport = {
     format: LINT_FORMAT,
     version: LINT_FORMAT_VERSION,

@@ -11,6 +11,7 @@
  * which runs every host profile on every schema whatever it holds.
  */
 import { isStructuredBranch, RULES as CONTRACT_RULES } from '../contract/rules.js';
+import { OPENAI_MAX_DESCRIPTION, OPENAI_MAX_TOOLS } from '../lab/profiles/openai-functions.js';
 import { eachSchema, followRef, reach, recursion, refUses, type Reach } from './refs.js';
 import { isObject, segment, type Finding, type ListedTool, type Severity } from './types.js';
 
@@ -36,6 +37,14 @@ export const LINT_RULES = {
   'tools-capability': { severity: 'warning', title: 'a server with tools declares the tools capability' },
   'list-weight': { severity: 'warning', title: 'tools/list stays under a tenth of a 128,000-token window (src/lint/weight.ts says why)' },
   'list-shape': { severity: 'error', title: 'every tools/list entry is a tool with a name, and pages end' },
+  'description-length': { severity: 'error', title: 'tool descriptions of at most 1,024 characters (OpenAI function calling refuses a request with a longer one)' },
+  'tool-count': { severity: 'error', title: 'at most 128 tools in one tools/list (OpenAI function calling refuses a request with more)' },
+  'schema-dialect': { severity: 'warning', title: 'no "$schema", or one every host\'s validator compiles (draft-07)' },
+  format: { severity: 'warning', title: '"format" only with the values the hosts take' },
+  examples: { severity: 'warning', title: 'no "examples" (a keyword some model APIs refuse)' },
+  'open-root': { severity: 'warning', title: 'no "additionalProperties": true at the root' },
+  'required-undefined': { severity: 'error', title: '"required" names only properties the schema defines' },
+  'host-refusal': { severity: 'error', title: 'no targeted host refuses or drops the tool (a cause no other rule names: the host\'s own text)' },
 } as const satisfies Record<string, { severity: Severity; title: string }>;
 
 export type LintRuleId = keyof typeof LINT_RULES;
@@ -94,7 +103,10 @@ function finding(rule: LintRuleId, path: string, message: string, severity: Seve
   return { rule, severity, path, message };
 }
 
-/** Names hosts accept. MCP 2025-11-25 "Tool names"; the OpenAI and Gemini function name rules; Anthropic's name pattern. */
+/**
+ * Names hosts accept. MCP 2025-11-25 "Tool names"; the OpenAI and Gemini function name rules; Anthropic's name pattern.
+ * Each is judged by the hosts (src/lint/hurt.ts): an error where a targeted host refuses the name, else a warning or info.
+ */
 function nameFindings(name: string): Finding[] {
   if (name.length === 0 || name.length > 128 || /[^A-Za-z0-9_.-]/.test(name)) {
     const bad = [...new Set(name.replace(/[A-Za-z0-9_.-]/g, ''))].map((c) => JSON.stringify(c)).join(' ');
@@ -110,6 +122,8 @@ function nameFindings(name: string): Finding[] {
   const found: Finding[] = [];
   if (name.includes('.'))
     found.push(finding('tool-name', '/name', `tool name ${JSON.stringify(name)} has a dot: MCP allows it, but OpenAI's and Anthropic's APIs refuse it (^[a-zA-Z0-9_-]); use _ or -`, 'warning'));
+  if (/^[0-9]/.test(name))
+    found.push(finding('tool-name', '/name', `tool name ${JSON.stringify(name)} starts with a digit: Gemini takes a function name only if it starts with a letter or an underscore`, 'warning'));
   if (name.length > 64)
     found.push(
       finding('tool-name', '/name', `tool name ${JSON.stringify(name)} has ${name.length} characters: OpenAI and Gemini take at most 64, and hosts add a prefix of their own (Claude Code: mcp__<server>__)`, 'warning'),
@@ -219,6 +233,18 @@ function nodeFindings(node: unknown, pointer: string, parentKey: string | undefi
         ),
       );
   }
+  if (typeof node.format === 'string') found.push(finding('format', `${at}/format`, `"format": ${JSON.stringify(node.format)}`));
+  if ('examples' in node) found.push(finding('examples', `${at}/examples`, `"examples" (${Array.isArray(node.examples) ? `${node.examples.length} values` : JSON.stringify(node.examples)})`));
+  // The dialect of the inputSchema, which hosts compile or send on; an outputSchema's is the client's business.
+  if (root && base === '/inputSchema' && '$schema' in node) found.push(finding('schema-dialect', `${at}/$schema`, `"$schema": ${JSON.stringify(node.$schema)}`));
+  if (root && node.additionalProperties === true) found.push(finding('open-root', `${at}/additionalProperties`, '"additionalProperties": true at the root'));
+  if (Array.isArray(node.required)) {
+    const defined = isObject(node.properties) ? node.properties : {};
+    node.required.forEach((name, i) => {
+      if (typeof name === 'string' && !Object.hasOwn(defined, name))
+        found.push(finding('required-undefined', `${at}/required/${i}`, `"required" names ${JSON.stringify(name)}, which "properties" does not define here`));
+    });
+  }
   const typed = 'type' in node || ['enum', 'const', 'anyOf', 'oneOf', 'allOf', '$ref', 'not', 'properties', 'items'].some((k) => k in node);
   // `additionalProperties: {}` is a free-form map by design (any value under any other key, as an absent
   // additionalProperties allows): nothing is left untold that a type would tell (issue 33).
@@ -303,7 +329,7 @@ function schemaFindings(schema: Record<string, unknown>, base: string): Finding[
 
 /** Every finding of one tool's own, without the names of the others: its name, its inputSchema and its outputSchema (MCP 2025-06-18 on). */
 export function toolFindings(tool: ListedTool): Finding[] {
-  const found = [...nameFindings(tool.name), ...rootFindings(tool)];
+  const found = [...nameFindings(tool.name), ...descriptionFindings(tool), ...rootFindings(tool)];
   if (isObject(tool.inputSchema)) found.push(...schemaFindings(tool.inputSchema, '/inputSchema'));
   if (isObject(tool.outputSchema)) found.push(...schemaFindings(tool.outputSchema, '/outputSchema'));
   return found;
@@ -314,6 +340,18 @@ export function duplicateNames(tools: ListedTool[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const tool of tools) counts.set(tool.name, (counts.get(tool.name) ?? 0) + 1);
   return new Map([...counts].filter(([, n]) => n > 1));
+}
+
+/** A list longer than a host takes in one request (OpenAI function calling's cap, the one limit on a list's length the profiles model): a finding of the server's, judged on the whole list (src/lint/hurt.ts listHurts). */
+export function toolCountFinding(count: number): Finding | null {
+  return count > OPENAI_MAX_TOOLS ? finding('tool-count', '', `${count} tools in one tools/list, over ${OPENAI_MAX_TOOLS}`) : null;
+}
+
+/** A description longer than a host takes (OpenAI function calling's 1,024, counted in code points as the API counts). */
+function descriptionFindings(tool: ListedTool): Finding[] {
+  if (typeof tool.description !== 'string') return [];
+  const length = [...tool.description].length;
+  return length > OPENAI_MAX_DESCRIPTION ? [finding('description-length', '/description', `the description has ${length} characters, over ${OPENAI_MAX_DESCRIPTION}`)] : [];
 }
 
 export function duplicateFinding(name: string, times: number): Finding {

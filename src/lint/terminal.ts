@@ -8,13 +8,16 @@ import { HOST_IDS, reportHosts } from './hosts.js';
 import { groupCauses } from './causes.js';
 import { ruleTitle } from './rules.js';
 import { exitCodeFor, findingsReaching, hostsReaching, keyedFindingsReaching, verdictsReaching, type FailOn, type Gate } from './gate.js';
-import type { HostVerdict, LintReport, Verdict } from './types.js';
+import { PROFILES } from '../lab/profiles/index.js';
+import type { Evidence, HostVerdict, LintReport, Verdict } from './types.js';
 
 export interface TerminalOptions {
   colour: boolean;
   width: number;
   /** What decides the exit code (src/lint/gate.ts); without host judging, --fail-on alone. */
   gate: Gate | FailOn;
+  /** --show info: also the findings that hurt no targeted host (counted in the header either way). */
+  showInfo?: boolean;
 }
 
 const gateOf = (gate: Gate | FailOn): Gate => (typeof gate === 'string' ? { failOn: gate, failOnHost: 'none', forHosts: HOST_IDS } : gate);
@@ -103,21 +106,26 @@ function plural(n: number, word: string): string {
 }
 
 function findingsBlock(report: LintReport, o: TerminalOptions): string[] {
-  const causes = report.causes ?? groupCauses(report);
+  const every = report.causes ?? groupCauses(report);
+  const infos = every.filter((c) => c.severity === 'info').length;
+  const causes = o.showInfo ? every : every.filter((c) => c.severity !== 'info');
   const count = report.server.findings.length + report.tools.reduce((n, t) => n + t.findings.length, 0);
   const errors = causes.filter((c) => c.severity === 'error').length;
-  if (causes.length === 0) return [paint('32', 'Findings: none', o.colour)];
+  const warnings = causes.filter((c) => c.severity === 'warning').length;
+  const info = infos === 0 ? '' : o.showInfo ? `, ${infos} info` : paint('2', ` (and ${infos} info, hurting no targeted host: --show info)`, o.colour);
+  if (causes.length === 0) return [`${paint('32', 'Findings: none', o.colour)}${info}`];
   const lines = [
-    `Findings: ${paint(errors ? '31' : '33', `${plural(errors, 'error')}, ${plural(causes.length - errors, 'warning')}`, o.colour)}` +
-      (count > causes.length ? paint('2', ` (one per cause: ${plural(count, 'finding')} in ${plural(report.tools.length, 'tool')})`, o.colour) : ''),
+    `Findings: ${paint(errors ? '31' : '33', `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`, o.colour)}${info}` +
+      (count > every.length ? paint('2', ` (one per cause: ${plural(count, 'finding')} in ${plural(report.tools.length, 'tool')})`, o.colour) : ''),
   ];
-  const rules = [...new Set(causes.map((c) => c.rule))].sort(
-    (a, b) => Number(causes.some((c) => c.rule === b && c.severity === 'error')) - Number(causes.some((c) => c.rule === a && c.severity === 'error')) || a.localeCompare(b),
-  );
+  const worstOf = (rule: string) => Math.min(...causes.filter((c) => c.rule === rule).map((c) => ({ error: 0, warning: 1, info: 2 })[c.severity]));
+  const rules = [...new Set(causes.map((c) => c.rule))].sort((a, b) => worstOf(a) - worstOf(b) || a.localeCompare(b));
   for (const rule of rules) {
-    const mine = causes.filter((c) => c.rule === rule).sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error'));
-    const worst = mine.some((c) => c.severity === 'error') ? 'error' : 'warning';
-    lines.push(...wrap(`${paint('1', rule, o.colour)}  ${ruleTitle(rule)}`, o.width, '      ', `  ${paint(worst === 'error' ? '31' : '33', worst === 'error' ? '✗' : '!', o.colour)} `));
+    const rank = { error: 0, warning: 1, info: 2 };
+    const mine = causes.filter((c) => c.rule === rule).sort((a, b) => rank[a.severity] - rank[b.severity]);
+    const worst = mine.some((c) => c.severity === 'error') ? 'error' : mine.some((c) => c.severity === 'warning') ? 'warning' : 'info';
+    const mark = { error: paint('31', '✗', o.colour), warning: paint('33', '!', o.colour), info: paint('2', 'i', o.colour) }[worst];
+    lines.push(...wrap(`${paint('1', rule, o.colour)}  ${ruleTitle(rule)}`, o.width, '      ', `  ${mark} `));
     // The advice once for the rule when every cause under it has the same.
     const oneAdvice = new Set(mine.map((c) => c.advice)).size === 1;
     if (oneAdvice) lines.push(...wrap(`fix: ${mine[0]!.advice}`, o.width, '        ', '      ').map((l) => paint('36', l, o.colour)));
@@ -158,6 +166,13 @@ function weightLine(report: LintReport, o: TerminalOptions): string[] {
   return wrap(text, o.width, '  ', '');
 }
 
+const EVIDENCE: Record<Evidence['kind'], string> = { package: "the host's package run", code: 'code read', docs: 'vendor docs', report: 'issue report', assumed: 'assumed' };
+
+/** What a verdict rests on, briefly: "the host's package run, 2025-12-08", "issue report, 2025-06-12, unconfirmed". */
+export function evidenceWords(e: Evidence): string {
+  return `${EVIDENCE[e.kind]}, ${e.date}${e.unconfirmed ? ', unconfirmed' : ''}`;
+}
+
 function cell(v: HostVerdict | undefined, o: TerminalOptions, width: number, short: boolean): string {
   const verdict = v?.verdict ?? 'unknown';
   const text = short ? SHORT[verdict] : CELL[verdict].text;
@@ -180,10 +195,14 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
   const hosts = reportHosts(report);
   const lines = ['', 'Hosts (src/lab/profiles/), one column each:'];
   const half = Math.ceil(hosts.length / 2);
+  // A model API's own field is marked: it is what an app meets that passes schemas through unchanged, not a host.
+  const api = new Set(PROFILES.filter((p) => p.apiField).map((p) => p.id));
+  const named = (h: string) => `${h}${api.has(h) ? ' *' : ''}`;
   for (let i = 0; i < half; i++) {
     const right = hosts[i + half];
-    lines.push(`  ${String(i + 1).padStart(2)} ${hosts[i]!.padEnd(27)}${right ? `${String(i + half + 1).padStart(2)} ${right}` : ''}`);
+    lines.push(`  ${String(i + 1).padStart(2)} ${named(hosts[i]!).padEnd(29)}${right ? `${String(i + half + 1).padStart(2)} ${named(right)}` : ''}`);
   }
+  if (hosts.some((h) => api.has(h))) lines.push(paint('2', "  * a model API's own field, as an app that passes MCP schemas through unchanged sends them; not a host", o.colour));
   const groups = new Map<string, string[]>();
   for (const tool of report.tools) {
     const key = hosts.map((h) => tool.hosts[h]?.verdict ?? 'unknown').join(' ');
@@ -239,6 +258,9 @@ function matrixBlock(report: LintReport, o: TerminalOptions): string[] {
       word = 'accepted';
       body = 'every tool shown as published';
     }
+    const failing = ['refused', 'dropped'].includes(word) ? (badTools[0]?.hosts[host] ?? whole) : whole;
+    const evidence = failing?.evidence ?? whole?.evidence;
+    if (evidence) body += ` [${evidenceWords(evidence)}]`;
     const head = `  ${String(i + 1).padStart(2)} ${host.padEnd(26)} `;
     const shownWord = word === 'accepted' ? 'ok' : word;
     const [first, ...rest] = wrap(body, o.width, ' '.repeat(head.length + 2), `${head}${shownWord}: `);

@@ -26,6 +26,7 @@ const shownAsPublished = (tools: PublishedTool[]) => ({ tools: tools.map((tool) 
 
 export const geminiParameters202609: ClientProfile = {
   id: 'gemini-parameters-2026-09',
+  apiField: 'Gemini API `parameters`',
   title: 'Gemini API `parameters` (2026-09): the Schema message of 22 fields; any other keyword ($schema, additionalProperties, oneOf, const, $ref, propertyNames, ...) a 400 for every tool',
   asOf: 'Gemini API v1beta, FunctionDeclaration.parameters as published in @google-ai/generativelanguage 4.1.0, 2026-09-13',
   released: '2026-09-13',
@@ -81,6 +82,7 @@ const NAME = CURRENT_2026_09.functionName!;
 
 export const geminiJsonSchema202611: ClientProfile = {
   id: 'gemini-json-schema-2026-11',
+  apiField: 'Gemini API `parametersJsonSchema`',
   title: 'Gemini API `parametersJsonSchema` (2026-11): JSON Schema taken as published; a $ref that points nowhere or has other keywords beside it a 400 for every tool',
   asOf: 'Gemini API v1beta, FunctionDeclaration.parametersJsonSchema; @google/genai 3.3.0, 2026-11-12',
   released: '2026-11-12',

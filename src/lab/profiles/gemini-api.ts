@@ -34,6 +34,8 @@ export interface LegacyApiRules {
   parsePrefix: string;
   /** The function names the API takes, when the rules check them (the declarations stage, before each declaration's parameters). */
   functionName?: RegExp;
+  /** `* <path>.required[i]: property is not defined`, for a required name the object's `properties` lacks. */
+  checksRequired?: boolean;
 }
 
 /**
@@ -209,6 +211,10 @@ export const CURRENT_2026_09: Omit<LegacyApiRules, 'parsePrefix'> = {
   refusesEmptyObjects: false,
   checksEnums: true,
   functionName: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+  // `* GenerateContentRequest.tools[0].function_declarations[18].parameters.required[0]: property is not defined`
+  // (MarkusPfundstein/mcp-obsidian#105, 2026-01-18, Gemini 3 through OpenCode; moltis-org/moltis#747, 2026-04-16,
+  // Gemini 3.1 through OpenRouter, nested under items too): a required name that `properties` does not define.
+  checksRequired: true,
 };
 
 /**
@@ -279,6 +285,12 @@ function declarationProblems(rules: LegacyApiRules, node: unknown, path: string,
     });
   }
   if (type === 'array' && !('items' in node)) out.push(`* ${path}.items: missing field.`);
+  if (rules.checksRequired && Array.isArray(node.required)) {
+    const defined = isObject(node.properties) ? node.properties : {};
+    node.required.forEach((name, i) => {
+      if (typeof name === 'string' && !Object.hasOwn(defined, name)) out.push(`* ${path}.required[${i}]: property is not defined`);
+    });
+  }
   if (rules.refusesEmptyObjects && type === 'object' && isObject(node.properties) && Object.keys(node.properties).length === 0)
     out.push(`* ${path}.properties: should be non-empty for OBJECT type`);
   if (isObject(node.properties)) for (const [name, sub] of Object.entries(node.properties)) declarationProblems(rules, sub, `${path}.properties[${name}]`, out);

@@ -49,7 +49,13 @@ export function isTodays(profile: ClientProfile): boolean {
   return profile.released !== undefined && profile.released >= TODAY_SINCE;
 }
 
-export const TODAYS_HOSTS: readonly string[] = PROFILES.filter(isTodays).map((p) => p.id);
+/**
+ * Today's hosts are what a server ships to (IDEs, CLIs, frameworks); today's API fields (a profile with `apiField`)
+ * are the path of an app that passes schemas through unchanged, judged only when asked (issue 33: Gemini's
+ * `parameters` refused every tool of every zod server for its `$schema`, in the default set, though no host sends it).
+ */
+export const TODAYS_HOSTS: readonly string[] = PROFILES.filter((p) => isTodays(p) && !p.apiField).map((p) => p.id);
+export const TODAYS_API_FIELDS: readonly string[] = PROFILES.filter((p) => isTodays(p) && p.apiField).map((p) => p.id);
 export const HISTORIC_HOSTS: readonly string[] = PROFILES.filter((p) => !isTodays(p)).map((p) => p.id);
 
 export function getProfile(id: string): ClientProfile | undefined {

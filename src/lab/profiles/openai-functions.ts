@@ -99,6 +99,7 @@ export function openAiFunctionsProblem(tools: PublishedTool[]): string | null {
 
 export const openAiFunctions202611: ClientProfile = {
   id: 'openai-functions-2026-11',
+  apiField: 'OpenAI function calling, strict: false',
   title: 'OpenAI function calling, not strict (2026-11): the schema shown as published, but over 128 tools, a name outside [a-zA-Z0-9_-] or over 64, a description over 1,024 characters, a root that is not an object or an array without items: a 400 for every tool',
   asOf: 'OpenAI Chat Completions function calling, strict: false; openai-node 7.60.0, 2026-11-18',
   released: '2026-11-18',

@@ -114,6 +114,7 @@ function strictCheck(schema: JsonSchema): ValidateFunction {
 
 export const openAiStrict: ClientProfile = {
   id: 'openai-strict',
+  apiField: 'OpenAI function calling, strict: true',
   title: 'OpenAI strict function calling (Structured Outputs), opt-in: where a host sends tools with strict: true, the schema must fit the strict subset, or every tool fails with a 400',
   asOf: 'Structured Outputs strict mode, 2024-08 onwards',
   released: '2024-08-06',

@@ -48,6 +48,12 @@ export interface ClientProfile {
   sources: string[];
   notes?: string;
   /**
+   * Set for a model API's own field rather than a host (Gemini's `parameters` and `parametersJsonSchema`, OpenAI
+   * function calling): what an app meets that passes MCP schemas through unchanged, in words for the matrix. The
+   * linter judges these only when asked (`--hosts api`, or by id): a server ships to hosts (issue 33).
+   */
+  apiField?: string;
+  /**
    * What the profile's verdicts rest on, unless a rejection names its own (`Presented`'s `evidence`): the host's
    * package run, its code read at a commit, the vendor's documentation, an issue report, or assumed (issue 33).
    */
