@@ -55,6 +55,12 @@ function firstLine(text: string): string {
 
 type Ask = (host: string, tool: ListedTool) => Promise<HostVerdict>;
 
+/** Whether a schema declares draft-07, the dialect of the hosts' validators (Ajv's default, VS Code's language service). */
+function isDraft07(schema: unknown): boolean {
+  const declared = typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>).$schema : undefined;
+  return typeof declared === 'string' && /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/.test(declared);
+}
+
 /** A refusal or drop, as a hurt: unconfirmed when the verdict's evidence is. */
 function failure(host: string, v: HostVerdict, what = firstLine(v.detail)): Hurt {
   return { host, verdict: v.verdict as 'refused' | 'dropped', what, ...(v.evidence?.unconfirmed ? { unconfirmed: true as const } : {}) };
@@ -207,6 +213,10 @@ export async function judgeByHosts(tools: ListedTool[], findings: Finding[][], v
       finding.severity = finding.rule === 'tool-name' && nameBreaksMcp ? 'error' : severityOf(finding.hurts!, targets);
       finding.message = `${finding.message}: ${hurtSentence(finding.hurts!, stillFailing)}`;
     }
+    // A draft-07 $schema is what every validator of the matrix compiles, and what zod 3 and most SDKs publish: it is
+    // said only where a targeted host refuses the keyword itself (Gemini's parameters field), not as info on every tool.
+    const quiet = (f: Finding) => f.rule === 'schema-dialect' && f.severity === 'info' && isDraft07(tool.inputSchema);
+    findings[i] = findings[i]!.filter((f) => !quiet(f));
     // What the matrix shows refused on a targeted host is a finding, whatever the cause; a tool with an error of a rule
     // no host judges (a root that is not an object, a schema of the wrong shape) has its cause named already.
     const broken = findings[i]!.some((f) => !HOST_JUDGED.has(f.rule) && f.severity === 'error');

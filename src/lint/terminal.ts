@@ -112,12 +112,15 @@ function findingsBlock(report: LintReport, o: TerminalOptions): string[] {
   const count = report.server.findings.length + report.tools.reduce((n, t) => n + t.findings.length, 0);
   const errors = causes.filter((c) => c.severity === 'error').length;
   const warnings = causes.filter((c) => c.severity === 'warning').length;
-  const info = infos === 0 ? '' : o.showInfo ? `, ${infos} info` : paint('2', ` (and ${infos} info, hurting no targeted host: --show info)`, o.colour);
-  if (causes.length === 0) return [`${paint('32', 'Findings: none', o.colour)}${info}`];
-  const lines = [
-    `Findings: ${paint(errors ? '31' : '33', `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`, o.colour)}${info}` +
-      (count > every.length ? paint('2', ` (one per cause: ${plural(count, 'finding')} in ${plural(report.tools.length, 'tool')})`, o.colour) : ''),
-  ];
+  const notes = [
+    infos === 0 ? '' : o.showInfo ? '' : `and ${infos} info, hurting no targeted host: --show info`,
+    count > every.length ? `one per cause: ${plural(count, 'finding')} in ${plural(report.tools.length, 'tool')}` : '',
+  ].filter(Boolean);
+  // The notes on lines of their own, wrapped: a header never runs past the screen.
+  const noteLines = notes.length === 0 ? [] : wrap(`(${notes.join('; ')})`, o.width, '  ').map((l) => paint('2', l, o.colour));
+  const infoCount = o.showInfo && infos > 0 ? `, ${infos} info` : '';
+  if (causes.length === 0) return [paint('32', 'Findings: none', o.colour), ...noteLines];
+  const lines = [`Findings: ${paint(errors ? '31' : '33', `${plural(errors, 'error')}, ${plural(warnings, 'warning')}${infoCount}`, o.colour)}`, ...noteLines];
   const worstOf = (rule: string) => Math.min(...causes.filter((c) => c.rule === rule).map((c) => ({ error: 0, warning: 1, info: 2 })[c.severity]));
   const rules = [...new Set(causes.map((c) => c.rule))].sort((a, b) => worstOf(a) - worstOf(b) || a.localeCompare(b));
   for (const rule of rules) {
