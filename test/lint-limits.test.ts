@@ -70,8 +70,8 @@ const LIMITS: { limit: string; tools: unknown[]; fixed: unknown[]; host: string;
     host: 'gemini-parameters-2026-09',
     rule: 'examples',
   },
-  // The OpenAI Agents SDK sends a root with additionalProperties: true as a strict tool, which strict mode refuses
-  // for its optional... every property must be required and additionalProperties false (openai-agents.ts).
+  // The OpenAI Agents SDK 0.2.1 sends a tool whose root says additionalProperties: true as a strict tool (mcp.ts
+  // mcpToFunctionTool), and strict mode refuses it for its optional parameter `lang` (openai-agents.ts).
   {
     limit: 'a root additionalProperties: true',
     tools: [plain('lookup', {}, { properties: { word: { type: 'string' }, lang: { type: 'string' } }, additionalProperties: true })],
