@@ -10,6 +10,7 @@ import { esc, page } from '../class/html.js';
 import { PROFILES } from '../lab/profiles/index.js';
 import { groupCauses } from './causes.js';
 import { ruleTitle } from './rules.js';
+import { evidenceWords } from './evidence.js';
 import type { HostVerdict, LintReport, Verdict } from './types.js';
 
 const LOOK: Record<Verdict, { word: string; colour: string; ink: string }> = {
@@ -46,6 +47,8 @@ td.msg, td.path { overflow-wrap: anywhere; }
 code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .9em; }
 .sev-error { color: #b71c1c; font-weight: 700; }
 .sev-warning { color: #8a5a00; font-weight: 700; }
+.sev-info { color: #555; }
+.evidence { font-size: 0.85em; color: #444; }
 .legend { display: flex; flex-wrap: wrap; gap: .4rem 1rem; margin: .4rem 0; font-size: .9rem; }
 .swatch { display: inline-block; padding: 0 .4rem; border-radius: 3px; font-weight: 600; }
 ol.hosts { font-size: .9rem; columns: 2; }
@@ -59,7 +62,9 @@ function verdictCell(v: HostVerdict | undefined, host: string, tool: string): st
   const detail = v ? `${v.detail}${scope && !/[.!?]$/.test(v.detail) ? '.' : ''}${scope}` : 'no verdict';
   return (
     `<td class="v" style="background:${look.colour};color:${look.ink}" aria-label="${esc(`${tool} on ${host}: ${look.word}`)}">` +
-    `<details><summary>${esc(look.word)}</summary><p>${esc(detail)}</p></details></td>`
+    `<details><summary>${esc(look.word)}${v?.evidence?.unconfirmed ? ' ?' : ''}</summary><p>${esc(detail)}</p>` +
+    (v?.evidence ? `<p class="evidence">Evidence: ${esc(evidenceWords(v.evidence))} (${esc(v.evidence.source)})</p>` : '') +
+    `</details></td>`
   );
 }
 

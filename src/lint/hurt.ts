@@ -26,7 +26,7 @@
  * tool (or the whole list) for a cause no finding carries gets a
  * `host-refusal` finding with the host's own text, so the exit code never
  * passes what the matrix shows refused. A refusal whose evidence is
- * unconfirmed (src/lint/evidence.ts) makes a warning, never an error alone; a
+ * unconfirmed (src/lint/evidence.ts; the verdict's evidence, src/lint/hosts.ts stamped) makes a warning, never an error alone; a
  * finding that hurts no targeted host is `info`.
  */
 import { getProfile, PROFILES } from '../lab/profiles/index.js';

@@ -9,7 +9,8 @@ import { groupCauses } from './causes.js';
 import { ruleTitle } from './rules.js';
 import { exitCodeFor, findingsReaching, hostsReaching, keyedFindingsReaching, verdictsReaching, type FailOn, type Gate } from './gate.js';
 import { PROFILES } from '../lab/profiles/index.js';
-import type { Evidence, HostVerdict, LintReport, Verdict } from './types.js';
+import { evidenceWords } from './evidence.js';
+import type { HostVerdict, LintReport, Verdict } from './types.js';
 
 export interface TerminalOptions {
   colour: boolean;
@@ -167,13 +168,6 @@ function weightLine(report: LintReport, o: TerminalOptions): string[] {
     `Weight: tools/list is ${w.bytes} bytes, about ${w.tokens} tokens (4 characters a token, src/lint/weight.ts) in every request a host sends with it` +
     (heaviest.length > 1 ? `; heaviest: ${heaviest.map((t) => `${t.name} ${t.weight!.bytes} bytes (~${t.weight!.tokens} tokens)`).join(', ')}` : '');
   return wrap(text, o.width, '  ', '');
-}
-
-const EVIDENCE: Record<Evidence['kind'], string> = { package: "the host's package run", code: 'code read', docs: 'vendor docs', report: 'issue report', assumed: 'assumed' };
-
-/** What a verdict rests on, briefly: "the host's package run, 2025-12-08", "issue report, 2025-06-12, unconfirmed". */
-export function evidenceWords(e: Evidence): string {
-  return `${EVIDENCE[e.kind]}, ${e.date}${e.unconfirmed ? ', unconfirmed' : ''}`;
 }
 
 function cell(v: HostVerdict | undefined, o: TerminalOptions, width: number, short: boolean): string {
