@@ -113,3 +113,19 @@ describe('a probe server with one limit exits 1 for the host concerned, one erro
     expect((await lintList('fixed-count', LIMITS.find((l) => l.rule === 'tool-count')!.fixed, 'openai-functions-2026-11')).code).toBe(0);
   });
 });
+
+describe('a limit no targeted host has is info: counted, shown on asking, never a reason to fail', () => {
+  it("a 1,500-character description on today's hosts (none is OpenAI function calling): exit 0 even with --fail-on warning", async () => {
+    const tools = LIMITS.find((l) => l.rule === 'description-length')!.tools;
+    writeFileSync(join(dir, 'info.json'), JSON.stringify({ tools }));
+    const server = ['--', 'node', join(dir, 'server.mjs'), 'info.json'];
+    const quiet = await lint(['--fail-on', 'warning', '--no-cache', ...server]);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toContain('and 1 info, hurting no targeted host: --show info');
+    expect(quiet.stdout).not.toContain('description-length');
+    const shown = await lint(['--fail-on', 'warning', '--show', 'info', '--no-cache', ...server]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/i description-length/);
+    expect((await lint(['--show', 'all', ...server])).code).toBe(2);
+  });
+});
