@@ -102,8 +102,12 @@ function checkout(): string {
   const repo = join(scratch, 'notes');
   if (existsSync(repo)) return repo;
   writeServer(join(repo, 'src'), 'server.mjs');
-  // A README first in git's order (uppercase sorts first), with a call that looks like a definition: a document is never preferred to a source.
-  write(join(repo, 'README.md'), '# notes\n\n```js\nserver.tool("find_note", ...);\nserver.tool("list_notes", ...);\nserver.tool("pick_note", ...);\n```\n');
+  // A page first in git's order, named for a tool, with calls that look like definitions: a document is never preferred to a source.
+  write(join(repo, 'docs/find-note.md'), '# notes\n\n```js\nserver.tool("find_note", ...);\nserver.tool("list_notes", ...);\nserver.tool("pick_note", ...);\n```\n');
+  // Sources before src/tools/ in git's order that name tools too: a client script named for the tool that calls it (a use, not a
+  // definition), and a table that looks like a definition in a file not named for the tool.
+  write(join(repo, 'scripts/pick-note.mjs'), "await client.callTool({ name: 'pick_note', arguments: { by: { id: '1' } } });\n");
+  write(join(repo, 'src/aliases.mjs'), "export const aliases = [{ name: 'find_note', alias: 'find' }];\n");
   write(join(repo, 'test/notes.test.mjs'), "// name: 'find_note', name: 'list_notes', name: 'pick_note'\n");
   write(join(repo, '.gitignore'), 'dist/\n');
   write(join(repo, 'package.json'), JSON.stringify({ name: 'notes', type: 'module', private: true }));
@@ -170,7 +174,7 @@ describe('SARIF from a server built in a git checkout', () => {
     expect(validate({ ...baselined, runs: [{ ...baselined.runs[0], results: [{ ...baselined.runs[0]!.results[0], baselineState: 'old' }] }] }).ok).toBe(false);
   });
 
-  it("places each tool's results at the line of its name in the tracked sources, not in dist/, the README or the tests", () => {
+  it("places each tool's results at the line of its name in the tracked sources, not in dist/, the docs, the tests or a script", () => {
     const run = first.runs[0]!;
     expect(run.originalUriBaseIds['%SRCROOT%']!.uri).toBe(`file://${repo}/`);
     const tools = new Set(run.results.map((r) => r.properties.tool ?? '(server)'));

@@ -14,8 +14,9 @@
  * where the string defines a name (`name: "search"`, `"name": "search"`,
  * `name="search"`, or the first argument of a call: `server.tool("search",
  * ...)`, `registerTool('search', ...)`) before a mention (a description
- * that says "call `search` first"); then the first file in git's order, the
- * first line. Each file is read once per run, every name looked for in it at
+ * that says "call `search` first", a client's `callTool({ name: "search" })`);
+ * then in a file named for it (src/tools/search.ts); then the first file in
+ * git's order, the first line. Each file is read once per run, every name looked for in it at
  * once; big and binary files are skipped, and the reading stops once every
  * name has a place in a class of files, or at a byte budget.
  */
@@ -63,6 +64,18 @@ export function fileClass(path: string): number {
 
 /** A string that defines a name, by what precedes it on its line: a name key, or the opening of a call's arguments. */
 const DEFINES = /(?:\bname\s*[:=]\s*|["']name["']\s*:\s*|\(\s*)$/;
+/** A line that calls the tool rather than defines it (a client, a script: `client.callTool({ name: "search", ... })`). */
+const CALLS = /callTool|call_tool|tools\/call/;
+
+/** Letters and digits only, lower case: `list-notes.ts` and `list_notes` compare as listnotes. */
+const bare = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Whether a file's own name says it holds the tool (src/tools/search.ts for "search", list.mjs for "list_notes"): 0 yes, 1 no. */
+function namedBy(uri: string, name: string): number {
+  const file = bare(uri.slice(uri.lastIndexOf('/') + 1).replace(/\.[^.]*$/, ''));
+  const tool = bare(name);
+  return file.length >= 3 && tool.length >= 3 && (tool.includes(file) || file.includes(tool)) ? 0 : 1;
+}
 /** A quoted string of the characters tool names are made of (no space, quote or backslash); other names are looked for one by one. */
 const QUOTED = /(["'`])([^"'`\s\\]{1,256})\1/g;
 const PLAIN = /^[^"'`\s\\]{1,256}$/;
@@ -89,8 +102,8 @@ export function trackedPlaces(names: Iterable<string>, cwd: string): TrackedPlac
   found.tracked = new Set(files);
   if (wanted.size === 0) return found;
   const odd = [...wanted].filter((n) => !PLAIN.test(n));
-  // The best place so far of each name, with its definition rank (0 defines, 1 mentions).
-  const best = new Map<string, { place: Place; defines: number }>();
+  // The best place so far of each name, with its rank within its class of files (0 best; see seen below).
+  const best = new Map<string, { place: Place; rank: number }>();
   const classes = new Map<number, string[]>();
   for (const f of files) {
     if (BINARY.test(f)) continue;
@@ -122,9 +135,12 @@ export function trackedPlaces(names: Iterable<string>, cwd: string): TrackedPlac
       const text = bytes.toString('utf8');
       const seen = (name: string, at: number, line: number) => {
         const start = text.lastIndexOf('\n', at - 1) + 1;
-        const defines = DEFINES.test(text.slice(start, at)) ? 0 : 1;
+        const end = text.indexOf('\n', at);
+        const defines = DEFINES.test(text.slice(start, at)) && !CALLS.test(text.slice(start, end === -1 ? text.length : end)) ? 0 : 1;
+        // Within a class of files: a definition first, then a file named for the tool, then git's order.
+        const rank = defines * 2 + namedBy(uri, name);
         const was = best.get(name);
-        if (!was || defines < was.defines) best.set(name, { place: { uri, line }, defines });
+        if (!was || rank < was.rank) best.set(name, { place: { uri, line }, rank });
       };
       let line = 1;
       let counted = 0;
