@@ -108,6 +108,10 @@ function checkout(): string {
   // definition), and a table that looks like a definition in a file not named for the tool.
   write(join(repo, 'scripts/pick-note.mjs'), "await client.callTool({ name: 'pick_note', arguments: { by: { id: '1' } } });\n");
   write(join(repo, 'src/aliases.mjs'), "export const aliases = [{ name: 'find_note', alias: 'find' }];\n");
+  // Files named for a tool, first in git's order, defining it, that are not read: one binary (a NUL byte, as git
+  // tells binary files), one over the 1 MB a source file is read up to.
+  write(join(repo, 'src/find-note.mjs'), "\0export const findNote = { name: 'find_note' };\n");
+  write(join(repo, 'src/list-notes.bundle.mjs'), `export const listNotes = { name: 'list_notes' };\n${'//\n'.repeat(400_000)}`);
   write(join(repo, 'test/notes.test.mjs'), "// name: 'find_note', name: 'list_notes', name: 'pick_note'\n");
   write(join(repo, '.gitignore'), 'dist/\n');
   write(join(repo, 'package.json'), JSON.stringify({ name: 'notes', type: 'module', private: true }));

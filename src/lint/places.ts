@@ -35,10 +35,7 @@ export interface TrackedPlaces {
   root?: string;
   /** Where each name found is written. */
   places: Map<string, Place>;
-  /** Every file git tracks there, relative to `root`. */
-  tracked: Set<string>;
-  /** The files read, and whether the byte budget stopped the reading before every candidate was read. */
-  read: number;
+  /** The byte budget stopped the reading before every candidate file was read. */
   cut: boolean;
 }
 
@@ -92,14 +89,13 @@ function git(args: string[], cwd: string): string | undefined {
 export function trackedPlaces(names: Iterable<string>, cwd: string): TrackedPlaces {
   const wanted = new Set([...names].filter((n) => n !== ''));
   const places = new Map<string, Place>();
-  const found: TrackedPlaces = { places, tracked: new Set(), read: 0, cut: false };
+  const found: TrackedPlaces = { places, cut: false };
   const top = git(['rev-parse', '--show-toplevel'], cwd)?.trim();
   if (!top) return found;
   found.root = top;
   const listed = git(['ls-files', '-z', '--cached'], top);
   if (listed === undefined) return found;
   const files = listed.split('\0').filter((f) => f !== '');
-  found.tracked = new Set(files);
   if (wanted.size === 0) return found;
   const odd = [...wanted].filter((n) => !PLAIN.test(n));
   // The best place so far of each name, with its rank within its class of files (0 best; see seen below).
@@ -129,7 +125,6 @@ export function trackedPlaces(names: Iterable<string>, cwd: string): TrackedPlac
         continue; // deleted in the work tree since it was added
       }
       budget -= bytes.length;
-      found.read++;
       // git's own test for a binary file: a NUL byte among the first 8,000 (xdiff's buffer_is_binary).
       if (bytes.subarray(0, 8000).includes(0)) continue;
       const text = bytes.toString('utf8');
