@@ -235,10 +235,15 @@ describe('SARIF from a server built in a git checkout', () => {
     const untargeted = 'claude-code-2025-07';
     expect(report.server.targets).not.toContain(untargeted);
     const evidence = { kind: 'docs' as const, date: '2026-11-01', source: 'a vendor page', unconfirmed: true as const };
+    // And the kit's own profile failing on list_notes for a host that takes it: a tool notification, no result.
+    const listing = report.tools.find((t) => t.name === 'list_notes')!;
+    const [failed] = Object.entries(listing.hosts).find(([, v]) => v.verdict === 'accepted' || v.verdict === 'lossy')!;
     const changed: LintReport = {
       ...report,
       tools: report.tools.map((t) =>
-        t !== tool
+        t === listing
+          ? { ...t, hosts: { ...t.hosts, [failed]: { verdict: 'unknown', detail: 'TypeError: x is undefined' } } }
+          : t !== tool
           ? t
           : {
               ...t,
@@ -259,6 +264,8 @@ describe('SARIF from a server built in a git checkout', () => {
     expect(hurting.length).toBeGreaterThan(0);
     for (const r of hurting) for (const h of r.properties.hurts!) expect(h.unconfirmed).toBe(true);
     expect(results.some((r) => r.ruleId === 'const' || r.properties.host === untargeted)).toBe(false);
+    const notes = (after as unknown as { runs: { invocations: { toolExecutionNotifications: { level: string; message: { text: string } }[] }[] }[] }).runs[0]!.invocations[0]!.toolExecutionNotifications;
+    expect(notes).toEqual([{ level: 'error', message: { text: `notes-server: list_notes: the kit's profile ${failed} failed (a bug in src/lab/profiles/): TypeError: x is undefined` } }]);
   });
 });
 

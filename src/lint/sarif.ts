@@ -162,7 +162,7 @@ export function toSarif(linted: Linted[], options: SarifOptions = {}): Sarif {
     const verdicts = (hosts: Record<string, HostVerdict>, tool: string | null) =>
       Object.entries(hosts).flatMap(([host, v]) => {
         const what = tool === null ? 'the whole tool list' : tool;
-        if (v.verdict === 'unknown') notifications.push({ level: 'error', message: { text: `${label}: ${what}: the kit's profile ${host} failed (a bug in src/lab/profiles/): ${v.detail}` } });
+        if (v.verdict === 'unknown') notifications.push({ level: 'error', message: { text: `${server}: ${what}: the kit's profile ${host} failed (a bug in src/lab/profiles/): ${v.detail}` } });
         if ((v.verdict !== 'refused' && v.verdict !== 'dropped') || !targeted(host)) return [];
         const ruleId = hostRule(host);
         const ruleIndex = rules.findIndex((r) => r.id === ruleId);
