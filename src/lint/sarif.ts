@@ -134,7 +134,7 @@ export function toSarif(linted: Linted[], options: SarifOptions = {}): Sarif {
     };
     const location = (tool: string | null, path: string) => {
       const at = place(tool);
-      if (!at?.line) unplacedNames.add(tool ?? label);
+      if (!at?.line) unplacedNames.add(tool ?? server); // the server's name, as it was looked for
       return {
         ...(at ? { physicalLocation: { artifactLocation: { uri: at.uri, uriBaseId: '%SRCROOT%' }, ...(at.line ? { region: { startLine: at.line } } : {}) } } : {}),
         logicalLocations: [{ name: tool ?? label, fullyQualifiedName: `${tool === null ? label : `${label}/${tool}`}${path}`, kind: tool === null ? 'module' : 'function' }],
