@@ -14,10 +14,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LintConfigReport, LintReport } from '../src/lint/types.js';
-import { lint, REAL_SERVERS, recorded } from './helpers/lint.js';
+import { lint, REAL_SERVERS, recorded, sarifValidator } from './helpers/lint.js';
 import { REPO } from './helpers/server.js';
 
 const FIXTURES = join(REPO, 'test/fixtures/lint');
@@ -32,19 +31,6 @@ type Result = {
   partialFingerprints: Record<string, string>;
   properties: { tool?: string; host?: string; verdict?: string };
 };
-
-function sarifValidator() {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  ajv.addFormat('uri', (s: string) => URL.canParse(s));
-  ajv.addFormat('uri-reference', (s: string) => URL.canParse(s, 'file:///base/'));
-  ajv.addFormat('date-time', (s: string) => !Number.isNaN(Date.parse(s)));
-  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-  const validate = ajv.compile(JSON.parse(readFileSync(join(FIXTURES, 'sarif-2.1.0.json'), 'utf8')));
-  return (log: unknown) => {
-    const ok = validate(log);
-    return { ok, errors: ajv.errorsText(validate.errors) };
-  };
-}
 
 /** An author's repository: package.json, and the fixture server built as dist/index.js, listing `tools`. */
 function project(name: string, tools: unknown[]): string {
@@ -77,6 +63,7 @@ describe("docs/linting.md's GitHub Actions step, run as written", () => {
   const repo = project('author-repo', recorded('openapi-pet-clinic'));
   let log: { runs: { results: Result[]; originalUriBaseIds: Record<string, { uri: string }> }[] };
   let report: LintReport;
+  let stderr = '';
 
   beforeAll(() => {
     // actions/checkout of the kit into .schema-breaks, then npm ci there: here, the kit itself.
@@ -87,6 +74,7 @@ describe("docs/linting.md's GitHub Actions step, run as written", () => {
     // The clinic's unions are errors: the step fails, as CI should; upload-sarif still runs (if: !cancelled()).
     expect(r.status, r.stderr).toBe(1);
     expect(r.stdout).toContain('wrote mcp-lint.sarif');
+    stderr = r.stderr;
     log = JSON.parse(readFileSync(join(repo, 'mcp-lint.sarif'), 'utf8'));
     report = JSON.parse(shell(`${command.replace('--sarif mcp-lint.sarif ', '--json ')}`, repo).stdout.replace(/^[^{]*/, '')) as LintReport;
   }, 240_000);
@@ -107,18 +95,24 @@ describe("docs/linting.md's GitHub Actions step, run as written", () => {
       expect(existsSync(join(repo, r.locations[0]!.physicalLocation!.artifactLocation.uri))).toBe(true);
       expect(Object.values(r.partialFingerprints)[0]).toMatch(/^[0-9a-f]{32}$/);
     }
+    // The folder is no git checkout and the built file names no tool: no result has a line, and one line says why.
+    expect(stderr.split('\n').filter((l) => l.startsWith('SARIF: '))).toEqual([
+      expect.stringMatching(new RegExp(`^SARIF: ${run.results.length} of ${run.results.length} results have no line: no git repository holds ${repo}, so no tracked file was searched`)),
+    ]);
   });
 
-  it('has every host verdict that is not "accepted" as a result of its host\'s rule, at the level the verdict means', () => {
-    // SARIF 2.1.0 §3.27.10 as docs/linting.md applies it: refused and dropped are errors (the model sees none of it), lossy a warning.
-    const LEVEL: Record<string, string> = { refused: 'error', dropped: 'error', lossy: 'warning' };
+  it('has a result of its host\'s rule for every refused or dropped verdict on a targeted host, at level error; none for a lossy one', () => {
+    // Issue 33: the results are what the gate counts; SARIF 2.1.0 §3.27.10: "error", a serious problem (the model sees none of the tool).
     const results = log.runs[0]!.results.filter((r) => r.ruleId.startsWith('host/'));
-    const expected = [
+    const verdicts = [
       ...Object.entries(report.server.hosts).map(([host, v]) => ({ tool: undefined, host, verdict: v.verdict })),
       ...report.tools.flatMap((t) => Object.entries(t.hosts).map(([host, v]) => ({ tool: t.name, host, verdict: v.verdict }))),
-    ].filter((v) => v.verdict !== 'accepted');
+    ];
+    // The clinic is lost on by some host: the case the rule leaves out.
+    expect(verdicts.some((v) => v.verdict === 'lossy')).toBe(true);
+    const expected = verdicts.filter((v) => (v.verdict === 'refused' || v.verdict === 'dropped') && report.server.targets!.includes(v.host));
     expect(results.map((r) => ({ tool: r.properties.tool, host: r.ruleId.slice('host/'.length), verdict: r.properties.verdict }))).toEqual(expected);
-    for (const r of results) expect(r.level).toBe(LEVEL[r.properties.verdict!]);
+    for (const r of results) expect(r.level).toBe('error');
     // Hand-derived: crt-pet's root is a oneOf with no "type": "object"; OpenAI function calling refuses such a root even
     // without strict mode ("schema must be a JSON Schema of 'type: \"object\"'", docs/sources.md), and it is one of today's hosts.
     expect(results.find((r) => r.properties.tool === 'crt-pet' && r.ruleId === 'host/openai-functions-2026-11')?.level).toBe('error');

@@ -33,7 +33,7 @@ export const LINT_OPTIONS = [
   { name: 'contract', kind: 'string', value: 'FILE', help: ['also run the contract rules against an OpenAPI document (like contract/tutor-api.json);', 'calls each tool the contract says needs arguments once, with none (rule rejects-missing-arguments)'] },
   { name: 'show', kind: 'string', value: 'info', help: 'also show the findings that hurt no targeted host (severity info; counted in the header either way)' },
   { name: 'json', kind: 'boolean', help: 'print the report as JSON (format schema-breaks/lint, version 1) instead of the table' },
-  { name: 'sarif', kind: 'string', value: 'FILE', help: ['also write the findings and the host verdicts as SARIF 2.1.0 (for code scanning), located', 'relative to the folder the command was started in'] },
+  { name: 'sarif', kind: 'string', value: 'FILE', help: ['also write the findings and the targeted hosts\' refusals and drops as SARIF 2.1.0 (for code scanning),', 'each at the line of the git-tracked source that names its tool'] },
   { name: 'html', kind: 'string', value: 'FILE', help: 'also write the report as one self-contained HTML page' },
   { name: 'fix-schema', kind: 'string', value: 'FILE', help: 'also write the tools with their schemas rewritten by the kit\'s transformations (each listed), and judge them' },
   { name: 'fail-on', kind: 'string', value: 'error|warning|none', help: 'the severity that makes the exit code 1 (default error)' },
@@ -256,9 +256,12 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
   }
   // Every file written is named in one line (src/core/file-option.ts): the ones lintAll wrote first.
   const written = reports.some((r) => r.server.error) ? [] : [parsed.settings.save, parsed.settings.fixSchema];
+  let unplaced: string | undefined;
   if (parsed.sarif !== undefined) {
-    writeOutput(parsed.sarif, `${JSON.stringify(toSarif(reports.map((report, i) => ({ report, ...(parsed.targets[i]!.source ? { source: parsed.targets[i]!.source } : {}) }))), null, 2)}\n`);
+    const sarif = toSarif(reports.map((report, i) => ({ report, source: parsed.targets[i]!.source })), { baseline: parsed.gate.baseline });
+    writeOutput(parsed.sarif, `${JSON.stringify(sarif.log, null, 2)}\n`);
     written.push(parsed.sarif);
+    unplaced = sarif.unplaced;
   }
   if (parsed.html !== undefined) {
     writeOutput(parsed.html, renderLintPage(reports));
@@ -269,6 +272,7 @@ export async function runLint(argv: string[], ctx: LintCommandContext): Promise<
     written.push(parsed.writeBaseline!);
   }
   for (const file of written) if (file !== undefined) said(wroteLine(file, 'en'));
+  if (unplaced) stderr(`${unplaced}\n`);
   if (gate.baseline && !accepted) for (const line of baselineLines(reports, gate)) said(line);
   for (const r of reports) if (r.server.error) stderr(`lint: ${r.server.label}: ${r.server.error.message}\n`);
   return exitCodeFor(reports, gate);

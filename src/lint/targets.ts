@@ -233,8 +233,9 @@ export function configTargets(file: string, only?: string): { targets: Target[];
     const env = isObject(entry.env) ? Object.fromEntries(Object.entries(entry.env).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)])) : undefined;
     // Without "cwd" the server starts where the linter was started, as Claude Code starts a project's servers in it.
     const cwd = typeof entry.cwd === 'string' ? resolve(dirname(fromUser(file)), entry.cwd) : typedIn();
-    // The server's own source when the command names one, else its entry in the config.
-    const source = scriptOf(command, args, cwd) ?? inConfig;
+    // SARIF's place when no tracked file names the tool (src/lint/sarif.ts): the server's line in the config, else
+    // the server's own script when the command names one, else the config file.
+    const source = (inConfig?.line ? inConfig : undefined) ?? scriptOf(command, args, cwd) ?? inConfig;
     targets.push({
       kind: 'spawn',
       spec: { label: name, command, args, ...(env ? { env } : {}), cwd },

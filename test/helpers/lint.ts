@@ -1,6 +1,7 @@
 /** Helpers of the linter's tests: the recorded tools/list of each real server, and the lint command run in-process. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { runLint } from '../../src/lint/cli.js';
 import { REPO } from './server.js';
 
@@ -55,4 +56,21 @@ export async function lint(argv: string[]): Promise<{ code: number; stdout: stri
   } finally {
     process.stderr.write = write;
   }
+}
+
+/**
+ * The SARIF 2.1.0 schema (test/fixtures/lint/sarif-2.1.0.json, docs/sources.md says where it comes from) compiled
+ * with ajv, the formats it uses checked: a log and whether the schema accepts it, with ajv's errors.
+ */
+export function sarifValidator(): (log: unknown) => { ok: boolean; errors: string } {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  ajv.addFormat('uri', (s: string) => URL.canParse(s));
+  ajv.addFormat('uri-reference', (s: string) => URL.canParse(s, 'file:///base/'));
+  ajv.addFormat('date-time', (s: string) => !Number.isNaN(Date.parse(s)));
+  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  const validate = ajv.compile(JSON.parse(readFileSync(join(REPO, 'test/fixtures/lint/sarif-2.1.0.json'), 'utf8')));
+  return (log: unknown) => {
+    const ok = validate(log) as boolean;
+    return { ok, errors: ajv.errorsText(validate.errors) };
+  };
 }
