@@ -124,8 +124,8 @@ describe('the recorded tools/list of real servers', () => {
       'lst-pets': 'L',
       // Root is a oneOf with no type (M).
       'crt-pet': 'D',
-      // nickname: anyOf [string, null] -> {type: string, nullable: true} (G); the linter reads no "nullable", so it counts the union as lost.
-      'rename-pet': 'L',
+      // nickname: anyOf [string, null] -> {type: string, nullable: true} (G), Gemini's spelling of the same type: nothing lost.
+      'rename-pet': 'A',
       // day: "format": "date" (A).
       'book-visit': 'R',
       // contact: oneOf kept (G), the API has no oneOf field (A).
@@ -293,6 +293,14 @@ describe('the argument check', () => {
   it('there is none (V): a wrong enum value, a missing required key and an extra key all reach the server as the model wrote them', async () => {
     const args = { verb: 'run', extra: null };
     expect(await aiSdkGoogle.validate(conjugate, structuredClone(args))).toEqual({ ok: true, args });
+  });
+
+  it('a numeric enum is sent (format "enum", its values as strings: G) and a call of the tool shown so reaches the server with its number', async () => {
+    const tools = one({ type: 'object', properties: { n: { type: 'number', enum: [1, 2] } }, required: ['n'] });
+    const view = await aiSdkGoogle.present(tools as never);
+    if ('rejected' in view) throw new Error(view.rejected);
+    expect(view.tools[0]!.inputSchema).toEqual({ type: 'object', properties: { n: { type: 'number', format: 'enum', enum: ['1', '2'] } }, required: ['n'] });
+    expect(await aiSdkGoogle.validate(view.tools[0]!, { n: 2 })).toEqual({ ok: true, args: { n: 2 } });
   });
 
   it('what the server receives is what the tool\'s execute sent over MCP, nested values and all', async () => {

@@ -38,7 +38,7 @@
  */
 import type { JsonSchema } from '../types.js';
 import { LEGACY_2025_06, legacyApiRefusal, type LegacyApiRules } from './gemini-api.js';
-import { copy, droppedServer, isObject, noParameters, onFirstUse, refusedRequest, seenTool, type Checked, type ClientProfile, type PublishedTool } from './shared.js';
+import { copy, droppedServer, isObject, keptForShown, noParameters, onFirstUse, refusedRequest, seenTool, type Checked, type ClientProfile, type PublishedTool } from './shared.js';
 
 /**
  * The Gemini API's answer to the legacy `parameters` field: the kit's rules
@@ -140,6 +140,9 @@ function errorText(error: unknown): string {
   return `${error.name}: ${error.message}${detail ? ` (${detail})` : ''}`;
 }
 
+/** The published tool behind each shown one: what the app's MCP client built the tool from (validate). */
+const publishedOf = keptForShown<PublishedTool>();
+
 /** Every error the AI SDK packages throw carries this marker (packages/provider/src/errors/ai-sdk-error.ts). */
 const isSdkError = (error: unknown) => error instanceof Error && Symbol.for('vercel.ai.error') in error;
 
@@ -200,7 +203,9 @@ export const aiSdkGoogle: ClientProfile = {
     return {
       tools: tools.map((tool) => {
         const sent = byName.get(tool.name);
-        return seenTool(tool, copy(sent?.parameters ?? sent?.parametersJsonSchema ?? noParameters()));
+        const seen = seenTool(tool, copy(sent?.parameters ?? sent?.parametersJsonSchema ?? noParameters()));
+        publishedOf.keep(seen, copy(tool));
+        return seen;
       }),
     };
   },
@@ -210,15 +215,19 @@ export const aiSdkGoogle: ClientProfile = {
    * @ai-sdk/google's response parsing and the AI SDK's tool-call parsing to
    * the MCP tool's `execute`, and on to the in-memory server. What the server
    * receives is what the host sends; a `tool-error` is what the model is told.
-   * The tool is built from the schema the model was shown (the check does not
-   * read it: there is none).
+   * The tool is built from the published schema `present` was given, as the
+   * app's MCP client built it (the shown one is @ai-sdk/google's conversion,
+   * which it would not take back: a numeric enum shown as strings under
+   * `format: "enum"` is refused by the converter as a schema of its own);
+   * else, for a tool `present` did not show, from the shown schema (the check
+   * does not read it: there is none).
    */
   async validate(tool, args): Promise<Checked> {
     const p = await packages();
     const calls: Record<string, unknown>[] = [];
     const google = p.google.createGoogleGenerativeAI({ apiKey: 'kit', fetch: (async () => answer([{ functionCall: { name: tool.name, args } }])) as typeof fetch });
-    const shown = [{ name: tool.name, description: tool.description, inputSchema: tool.inputSchema as PublishedTool['inputSchema'] }];
-    const result = await withMcpTools(p, shown, calls, (aiTools) => p.ai.generateText({ model: google('gemini-2.5-flash'), tools: aiTools, prompt: 'Call the tool.', maxRetries: 0 }));
+    const built = [publishedOf.find(tool) ?? { name: tool.name, description: tool.description, inputSchema: tool.inputSchema as PublishedTool['inputSchema'] }];
+    const result = await withMcpTools(p, built, calls, (aiTools) => p.ai.generateText({ model: google('gemini-2.5-flash'), tools: aiTools, prompt: 'Call the tool.', maxRetries: 0 }));
     const failed = result.content.find((part) => part.type === 'tool-error');
     if (failed) return { ok: false, error: failed.error instanceof Error ? failed.error.message : String(failed.error) };
     if (calls.length !== 1) throw new Error(`the AI SDK made ${calls.length} tools/call for one function call`);

@@ -70,7 +70,7 @@
  * request is shown as sent.
  */
 import type { SeenTool } from '../types.js';
-import { droppedServer, noParameters, onFirstUse, refusedRequest, type Checked, type ClientProfile, type Presented, type PublishedTool } from './shared.js';
+import { droppedServer, keptForShown, noParameters, onFirstUse, refusedRequest, type Checked, type ClientProfile, type Presented, type PublishedTool } from './shared.js';
 
 /** What a CoreTool of @mastra/core 0.24.9 carries that the profile reads. */
 interface CoreTool {
@@ -157,10 +157,8 @@ function agentLayer(error: unknown): string {
   return (error as { id?: unknown } | null)?.id === 'AGENT_TOOL_NAME_COLLISION' ? 'Agent.formatTools, AGENT_TOOL_NAME_COLLISION' : 'CoreToolBuilder.build';
 }
 
-/** Each shown tool's CoreTool, for `validate` (by the very object `present` returned, else by name and shown schema). */
-const coreOf = new WeakMap<SeenTool, CoreTool>();
-const coreByShape = new Map<string, CoreTool>();
-const shapeKey = (tool: SeenTool) => `${tool.name}\u0000${JSON.stringify(tool.inputSchema)}`;
+/** Each shown tool's CoreTool, for `validate`. */
+const coreOf = keptForShown<CoreTool>();
 
 /**
  * Runs Mastra's tool conversion with no network. Its `convertInputSchema` calls
@@ -235,15 +233,14 @@ async function present(tools: PublishedTool[]): Promise<Presented> {
   const declarations = body?.tools?.functionDeclarations ?? [];
   const shown: SeenTool[] = declarations.map((d, i) => {
     const seen: SeenTool = { name: d.name, ...(d.description === undefined ? {} : { description: d.description }), inputSchema: d.parameters ?? noParameters() };
-    coreOf.set(seen, core[i]!);
-    coreByShape.set(shapeKey(seen), core[i]!);
+    coreOf.keep(seen, core[i]!);
     return seen;
   });
   return { tools: shown };
 }
 
 async function validate(tool: SeenTool, args: Record<string, unknown>): Promise<Checked> {
-  const core = coreOf.get(tool) ?? coreByShape.get(shapeKey(tool));
+  const core = coreOf.find(tool);
   if (!core?.execute) throw new Error(`mastra-google-2025-12: validate was given a tool its present did not show (${tool.name})`);
   const answer = await core.execute(structuredClone(args), { toolCallId: 'kit', messages: [] });
   if (answer !== null && typeof answer === 'object') {

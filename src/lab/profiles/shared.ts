@@ -121,6 +121,24 @@ export function droppedServer(rejected: string): Presented {
   return { rejected, lost: 'server' };
 }
 export type Checked = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
+/**
+ * What a profile's `present` keeps of each tool it showed, for its `validate`: a host checks a call with the tool it
+ * built from the published schema, which the shown one may not say back (Mastra's CoreTool; @ai-sdk/google shows a
+ * numeric enum as strings). Found by the very object `present` returned, else by name and shown schema (a caller
+ * that copied it).
+ */
+export function keptForShown<T>(): { keep(seen: SeenTool, value: T): void; find(seen: SeenTool): T | undefined } {
+  const byObject = new WeakMap<SeenTool, T>();
+  const byShape = new Map<string, T>();
+  const shape = (tool: SeenTool) => `${tool.name}\u0000${JSON.stringify(tool.inputSchema)}`;
+  return {
+    keep(seen, value) {
+      byObject.set(seen, value);
+      byShape.set(shape(seen), value);
+    },
+    find: (seen) => byObject.get(seen) ?? byShape.get(shape(seen)),
+  };
+}
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
