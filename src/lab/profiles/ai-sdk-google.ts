@@ -38,7 +38,7 @@
  */
 import type { JsonSchema } from '../types.js';
 import { LEGACY_2025_06, legacyApiRefusal, type LegacyApiRules } from './gemini-api.js';
-import { copy, droppedServer, isObject, keptForShown, noParameters, onFirstUse, refusedRequest, seenTool, type Checked, type ClientProfile, type PublishedTool } from './shared.js';
+import { copy, droppedServer, isObject, keptForShown, noParameters, onFirstUse, refusedRequest, seenTool, type Checked, type ClientProfile, type Evidence, type PublishedTool } from './shared.js';
 
 /**
  * The Gemini API's answer to the legacy `parameters` field: the kit's rules
@@ -62,6 +62,17 @@ import { copy, droppedServer, isObject, keptForShown, noParameters, onFirstUse, 
  * With an API key the parse stage names declarations `tools[0].function_declarations[i]`.
  */
 const API: LegacyApiRules = { ...LEGACY_2025_06, checksEnums: false, parsePrefix: 'tools[0].function_declarations' };
+
+/**
+ * What a refusal by the API (above) rests on, weaker than the package run the rest of the profile is: the parse
+ * stage's Unknown-name refusal is reported in 2026 for other keywords, for oneOf and allOf it is modelled; the
+ * format and items rules are the 2025 reports applied to 2026-11. Unconfirmed either way.
+ */
+function apiEvidence(refusal: string): Evidence {
+  return refusal.includes('Unknown name')
+    ? { kind: 'report', date: '2026-08-12', source: 'Unknown-name refusals reported in 2026 (zed#62539, zaq#555); for oneOf/allOf modelled', unconfirmed: true }
+    : { kind: 'report', date: '2025-07-03', source: "the kit's 2025-06 rules of Gemini's legacy field (gemini-cli#3178), applied to 2026-11", unconfirmed: true };
+}
 
 type Ai = typeof import('ai-sdk-6');
 type Google = typeof import('ai-sdk-google-3');
@@ -151,6 +162,7 @@ export const aiSdkGoogle: ClientProfile = {
   title: 'Vercel AI SDK 6 + @ai-sdk/google 3 (2026-11): JSON Schema converted to Gemini\'s OpenAPI subset, no argument check (the real packages)',
   asOf: 'ai 6.0.325 (2026-11-07), @ai-sdk/google 3.0.141 (2026-11-03), @ai-sdk/mcp 1.0.102 (2026-11-07); Gemini API legacy parameters as of the kit\'s 2025-06 rules',
   released: '2026-11-07',
+  evidence: { kind: 'package', date: '2026-11-07', source: 'ai 6.0.325, @ai-sdk/google 3.0.141, @ai-sdk/mcp 1.0.102 run' },
   sources: [
     'vercel/ai packages/mcp/src/tool/mcp-client.ts and src/tool/types.ts at tag @ai-sdk/mcp@1.0.102: tools(), toolsFromDefinitions, ListToolsResultSchema',
     'vercel/ai packages/google/src/convert-json-schema-to-openapi-schema.ts and google-prepare-tools.ts at tag @ai-sdk/google@3.0.141',
@@ -176,13 +188,17 @@ export const aiSdkGoogle: ClientProfile = {
   async present(tools) {
     const p = await packages();
     let declarations: Declaration[] = [];
+    let apiRefusal: string | undefined;
     const google = p.google.createGoogleGenerativeAI({
       apiKey: 'kit',
       fetch: (async (_url: unknown, init?: { body?: unknown }) => {
         const body = JSON.parse(String(init?.body)) as { tools?: { functionDeclarations?: Declaration[] }[] };
         declarations = body.tools?.flatMap((t) => t.functionDeclarations ?? []) ?? [];
         const refusal = legacyApiRefusal(API, declarations.map((d) => d.parameters));
-        if (refusal) return json(400, { error: { code: 400, message: refusal, status: 'INVALID_ARGUMENT' } });
+        if (refusal) {
+          apiRefusal = refusal;
+          return json(400, { error: { code: 400, message: refusal, status: 'INVALID_ARGUMENT' } });
+        }
         return answer([{ text: 'ok' }]);
       }) as typeof fetch,
     });
@@ -197,7 +213,7 @@ export const aiSdkGoogle: ClientProfile = {
       // The MCP client refused tools/list: the app has no tool of this server.
       if (!listed) return droppedServer(errorText(error));
       // Thrown before the request (UnsupportedFunctionalityError) or the API's 400 (APICallError): the request fails, every tool with it.
-      return refusedRequest(errorText(error));
+      return refusedRequest(errorText(error), apiRefusal === undefined ? undefined : apiEvidence(apiRefusal));
     }
     const byName = new Map(declarations.map((d) => [d.name, d]));
     return {

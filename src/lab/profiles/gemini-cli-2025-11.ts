@@ -152,6 +152,7 @@ export const geminiCli202511: ClientProfile = {
   title: 'gemini-cli v0.17.0 (2025-11): raw inputSchema in `parametersJsonSchema`, JSON Schema accepted, an unresolvable $ref refused; the arguments checked with Ajv before sending',
   asOf: 'gemini-cli v0.17.0, 2025-11-20, Gemini API parametersJsonSchema',
   released: '2025-11-20',
+  evidence: { kind: 'package', date: '2025-11-20', source: '@google/gemini-cli-core 0.17.0 run (names, argument check); mcp-client.ts read at v0.17.0' },
   sources: [
     'google-gemini/gemini-cli PR #4176 (f6ee0d18, 2025-07-16, first in v0.1.13): MCP tools to parametersJsonSchema',
     'google-gemini/gemini-cli packages/core/src/tools/mcp-client.ts at v0.17.0 (079dfef2): discoverTools, McpCallableTool.tool(); 8c78fe4f (#13160)',
@@ -185,11 +186,17 @@ export const geminiCli202511: ClientProfile = {
   load: () => Promise.all([schemaValidator(), validName()]),
   async present(tools) {
     const unfit = mcpListProblem(tools, { checksRequired: true });
+    // Neither answer comes from the package the profile runs: the drop is the MCP SDK's Tool shape read at 1.15.1, the
+    // refusal the API's, as reported with this very version.
     if (unfit)
-      return droppedServer(`Error discovering tools from <server>: (kit text: a ZodError from the MCP SDK 1.15.1, its issue list not reproduced) ${unfit}`);
+      return droppedServer(`Error discovering tools from <server>: (kit text: a ZodError from the MCP SDK 1.15.1, its issue list not reproduced) ${unfit}`, {
+        kind: 'code',
+        date: '2025-11-20',
+        source: 'MCP SDK 1.15.1 ToolSchema, the version in v0.17.0\'s package-lock.json',
+      });
     for (const tool of tools) {
       const problem = undefinedReference(schemaOf(tool));
-      if (problem) return refusedRequest(`400 INVALID_ARGUMENT: ${problem}`);
+      if (problem) return refusedRequest(`400 INVALID_ARGUMENT: ${problem}`, { kind: 'report', date: '2025-11-21', source: 'agent-infra/sandbox#83 (gemini-cli 0.17)' });
     }
     // mcp-client.ts discoverTools: `toolDef.description ?? ''`, no name override; the declaration is DeclarativeTool's
     // `schema` getter, under the name the DiscoveredMCPTool constructor gave it.

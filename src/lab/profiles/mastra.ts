@@ -256,6 +256,7 @@ export const mastraGoogle202512: ClientProfile = {
   title: 'Mastra 0.24.9 agent, MCP tools to Gemini (2025-12): JSON Schema to zod and back, Google compat layer, @ai-sdk/google 2.0.40; zod check before the call',
   asOf: '@mastra/core 0.24.9, @mastra/mcp 0.14.5, @mastra/schema-compat 0.11.9, 2025-12; Gemini via the model router',
   released: '2025-12-08', // the earliest day this set of versions was out (above)
+  evidence: { kind: 'package', date: '2025-12-08', source: '@mastra/core 0.24.9, @mastra/mcp 0.14.5, @ai-sdk/google 2.0.40 run' },
   sources: [
     'mastra-ai/mastra packages/mcp/src/client/client.ts at @mastra/mcp@0.14.5: tools(), convertInputSchema (dereference, convertJsonSchemaToZod)',
     'mastra-ai/mastra packages/mcp/src/client/configuration.ts at @mastra/mcp@0.14.5: getTools/getToolsets rethrow MCP_CLIENT_GET_TOOLSETS_FAILED',
