@@ -135,6 +135,9 @@ export function droppedServer(rejected: string, evidence?: Evidence): Presented 
 }
 export type Checked = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
 
+/** How many shown tools keptForShown finds by shape (the copies' lookup), the latest kept. */
+const KEPT_SHAPES = 4096;
+
 /**
  * What a profile's `present` keeps of each tool it showed, for its `validate`: a host checks a call with the tool it
  * built from the published schema, which the shown one may not say back (Mastra's CoreTool; @ai-sdk/google shows a
@@ -148,6 +151,8 @@ export function keptForShown<T>(): { keep(seen: SeenTool, value: T): void; find(
   return {
     keep(seen, value) {
       byObject.set(seen, value);
+      // The copies' lookup keeps the latest tools only: a linter run over many servers presents thousands.
+      if (byShape.size >= KEPT_SHAPES) byShape.delete(byShape.keys().next().value!);
       byShape.set(shape(seen), value);
     },
     find: (seen) => byObject.get(seen) ?? byShape.get(shape(seen)),
