@@ -95,9 +95,9 @@ describe('commandBundle', () => {
   const IMPORTED = [
     'ai-sdk-6', 'ai-sdk-google-3', 'ai-sdk-mcp-1', // ai-sdk-google.ts
     '@langchain/mcp-adapters', '@langchain/openai', '@langchain/core/tools', 'langchain', // langchain-mcp.ts
-    '@mastra/mcp', '@mastra/core/utils', '@ai-sdk/google-v5', // mastra.ts
+    '@mastra/mcp', '@mastra/core/agent', '@ai-sdk/google-v5', // mastra.ts
     '@openai/agents-core', 'sdk-1-20/types.js', // openai-agents.ts
-    'gemini-cli-core-0-17/dist/src/utils/schemaValidator.js', // gemini-cli-2025-11.ts
+    'gemini-cli-core-0-17/dist/src/utils/schemaValidator.js', 'gemini-cli-core-0-17/dist/src/tools/mcp-tool.js', // gemini-cli-2025-11.ts
   ];
 
   it("keeps the host frameworks out of the command's file, bundled apart (shared by the commands) and imported only by import()", async () => {

@@ -195,8 +195,8 @@ describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.op
       // 7 and 8 alike: the Tool shape fails before any rule on unions is reached.
       'crt-pet': 'A D L D D R D D D R R R D R R A L',
       // nickname: anyOf [string, null]. 2025-02 parses the anyOf and refuses its "null" branch, and x- keys (2: R);
-      // 3 and 9 keep the string alone (L); 4 takes the anyOf.
-      'rename-pet': 'A R L A A R A A L L R L L A R A A',
+      // 3 and 9 keep the string alone (L); 4 takes the anyOf; 13 sends {type: string, nullable: true}, the same (A).
+      'rename-pet': 'A R L A A R A A L L R L A A R A A',
       // pet: anyOf of two objects (parsed on 2, but the root's x-content-type is no field: R); day has "format": "date",
       // which 3 and 4 refuse (R); 9 keeps the first branch.
       'book-visit': 'A R R R A R A A L L R L R A R A L',
@@ -358,6 +358,44 @@ describe('the $schema dialect, where a host compiles the schema with a validator
     for (const [host, verdict] of Object.entries(report.tools[0]!.hosts)) expect(verdict.lost?.filter((l) => l.kind === 'dialect') ?? [], host).toEqual([]);
     expect(report.tools[0]!.hosts['gemini-cli-2025-11']!.verdict).toBe('accepted');
     expect(report.tools[0]!.hosts['vscode-copilot-2026-01']!.verdict).toBe('accepted');
+  });
+});
+
+describe('what a host loses, compared through a $ref and Gemini\'s nullable and enum spellings (src/lint/loss.ts, issue 33)', () => {
+  // Each host's view comes from its profile, most running the host's own package (LangChain, Mastra, the AI SDK); the
+  // expected losses are by hand, from what the package sends (test/profile-*.test.ts hold those views):
+  //  - LangChain (@langchain/mcp-adapters 1.1.2) and the AI SDK (@ai-sdk/google 3.0.141) inline a local $ref whole;
+  //    Mastra dereferences it first (json-schema-ref-parser). Inlined whole, nothing of the reference is lost; what
+  //    the host drops inside it (a pattern: Mastra's Google layer on an optional string, @ai-sdk/google always) is
+  //    a loss at the definition where the keyword is written.
+  //  - @ai-sdk/google sends ["string", "null"] and anyOf [string, null] as {type: "string", nullable: true}, Gemini's
+  //    spelling of the same type, and [1, 2] as {format: "enum", enum: ["1", "2"]} (vercel/ai#18652).
+  //  - @google/genai 1.4.0 (gemini-cli-2025-06) drops $ref and shows the property as {}: the reference is lost.
+  const lint = async (inputSchema: Record<string, unknown>) => (await lintTools([{ name: 't', description: 'A tool.', inputSchema } as never])).tools[0]!.hosts;
+  const code = { type: 'object', properties: { code: { $ref: '#/$defs/Code' } }, required: ['code'], $defs: { Code: { type: 'string', pattern: '^[A-Z]{3}$' } } };
+
+  it('a $ref inlined whole is no loss (LangChain); a pattern inside it dropped is (Mastra, the AI SDK), where it is written', async () => {
+    const hosts = await lint(code);
+    expect(hosts['langchain-mcp-2026-01']).toEqual({ verdict: 'accepted', detail: 'shown as published' });
+    for (const host of ['mastra-google-2025-12', 'ai-sdk-google-2026-11']) expect(hosts[host]!.lost, host).toEqual([{ kind: 'constraint', path: '/inputSchema/$defs/Code', what: 'pattern dropped' }]);
+    expect(hosts['gemini-cli-2025-06']!.lost).toEqual([{ kind: 'ref', path: '/inputSchema/properties/code/$ref', what: '$ref #/$defs/Code dropped: shown untyped (any value)' }]);
+  });
+
+  it('a definition two properties name: its loss told once; a recursive one compared once, and kept as sent', async () => {
+    const twice = { ...code, properties: { from: { $ref: '#/$defs/Code' }, to: { $ref: '#/$defs/Code' } }, required: ['from', 'to'] };
+    expect((await lint(twice))['ai-sdk-google-2026-11']!.lost).toEqual([{ kind: 'constraint', path: '/inputSchema/$defs/Code', what: 'pattern dropped' }]);
+    // @ai-sdk/google sends a recursive schema as parametersJsonSchema, refs and $defs as published.
+    const tree = { type: 'object', properties: { root: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } } };
+    expect((await lint(tree))['ai-sdk-google-2026-11']).toEqual({ verdict: 'accepted', detail: 'shown as published' });
+  });
+
+  it("Gemini's nullable is the null of a type list or of an anyOf; a number enum sent as strings under format \"enum\" is the same enum", async () => {
+    const note = (schema: Record<string, unknown>) => ({ type: 'object', properties: { note: schema }, required: ['note'] });
+    expect((await lint(note({ type: ['string', 'null'] })))['ai-sdk-google-2026-11']!.verdict).toBe('accepted');
+    expect((await lint(note({ anyOf: [{ type: 'string', maxLength: 9 }, { type: 'null' }] })))['ai-sdk-google-2026-11']!.lost).toEqual([
+      { kind: 'constraint', path: '/inputSchema/properties/note/anyOf/0', what: 'maxLength dropped' },
+    ]);
+    expect((await lint(note({ type: 'number', enum: [1, 2] })))['ai-sdk-google-2026-11']).toEqual({ verdict: 'accepted', detail: 'shown as published' });
   });
 });
 

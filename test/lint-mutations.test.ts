@@ -176,7 +176,7 @@ const mutations: { name: string; file: string; from: string; to: string; holds: 
   {
     name: 'a dropped enum is not a loss',
     file: 'src/lint/loss.ts',
-    from: 'if (Array.isArray(p.enum) && !same(p.enum, s.enum))',
+    from: 'if (Array.isArray(p.enum) && !sameEnum(p.enum, s))',
     to: 'if (false)',
     holds: async (mod) => tool(await mod.lintTools(recorded('server-everything')), 'get-structured-content').hosts.langflow!.verdict === 'lossy',
   },

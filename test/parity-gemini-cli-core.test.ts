@@ -75,6 +75,9 @@ async function toolLists(): Promise<[string, PublishedTool[]][]> {
       },
     ],
   ]);
+  // Hand-written: names the host declares otherwise (mcp-tool.ts generateValidName, run by both sides here).
+  const named = (name: string): PublishedTool => ({ name, description: 'Search the notes.', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } });
+  lists.push(['hand-written names', [named('notes/search'), named('db:query v2'), named('get-sum.all'), named(`long_${'x'.repeat(70)}_end`)]]);
   return lists;
 }
 
@@ -212,6 +215,11 @@ describe('gemini-cli-2025-11 against @google/gemini-cli-core 0.17.0', async () =
     for (const [mistake, { refused, sent }] of tally) expect(refused, mistake).toBeGreaterThan(0);
     expect(tally.get('valid')!.sent).toBeGreaterThan(0);
     expect(tally.get('extra key')!.sent).toBeGreaterThan(0); // where additionalProperties is not false
+  });
+
+  it('the hand-written names are declared as generateValidName makes them (by hand: [^a-zA-Z0-9_.-] to "_", over 63 cut to 28 + "___" + 32)', async () => {
+    const names = lists.find(([label]) => label === 'hand-written names')![1];
+    expect(names.map((t) => hostTool(t).schema.name)).toEqual(['notes_search', 'db_query_v2', 'get-sum.all', `long_${'x'.repeat(23)}___${'x'.repeat(28)}_end`]);
   });
 
   it('the mistakes are refused by the host on the baseline, and reach no server', async () => {

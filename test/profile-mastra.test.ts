@@ -144,6 +144,56 @@ describe('the kit baseline and breaks (schemas by hand in test/helpers/profiles.
   });
 });
 
+describe("tool names: the agent's formatTools (N1, @mastra/core 0.24.9 agent.ts)", () => {
+  // N1 by hand, from formatTools: every character outside [a-zA-Z0-9_-] becomes "_", a name that does not start with a
+  // letter or "_" gets "_" in front, and the result is cut to 63 characters; a name renamed onto another tool's throws
+  // MastraError AGENT_TOOL_NAME_COLLISION, and the agent's call fails before the model is asked (R).
+  const RENAMED: [string, string][] = [
+    ['notes/search', 'notes_search'],
+    ['db.query', 'db_query'],
+    ['1st-pass', '_1st-pass'],
+    ['get-sum', 'get-sum'],
+    ['x'.repeat(70), 'x'.repeat(63)],
+  ];
+  const tool = (name: string) => ({ name, description: 'Search the notes.', inputSchema: { type: 'object' as const, properties: { q: { type: 'string' } }, required: ['q'] } });
+
+  it('the table is what a real Agent sends: agent.generate() with these names as a toolset, its request to @ai-sdk/google 2.0.40 recorded', async () => {
+    const [{ Agent }, { createTool }, { createGoogleGenerativeAI }, { z }] = await Promise.all([
+      import('@mastra/core/agent'),
+      import('@mastra/core/tools' as string) as Promise<{ createTool: (o: Record<string, unknown>) => unknown }>,
+      import('@ai-sdk/google-v5'),
+      import('zod'),
+    ]);
+    let sent: string[] = [];
+    const fetch = (async (_url: unknown, init?: { body?: unknown }) => {
+      sent = (JSON.parse(String(init?.body)) as { tools: { functionDeclarations: { name: string }[] } }).tools.functionDeclarations.map((d) => d.name);
+      return new Response(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'ok' }] }, finishReason: 'STOP' }] }), { headers: { 'content-type': 'application/json' } });
+    }) as typeof globalThis.fetch;
+    const agent = new Agent({ name: 'app', instructions: 'app', model: createGoogleGenerativeAI({ apiKey: 'kit', fetch }).chat('gemini-2.5-flash') });
+    const toolset = Object.fromEntries(RENAMED.map(([name]) => [name, createTool({ id: name, description: 'd', inputSchema: z.object({ q: z.string() }), execute: async () => ({}) })]));
+    await agent.generate('hello', { toolsets: { srv: toolset as never } });
+    // formatTools deletes a renamed key and adds it again, so renamed tools come after the others: the order is not compared.
+    expect(sent.sort()).toEqual(RENAMED.map(([, shown]) => shown).sort());
+  });
+
+  it('the profile shows each tool under the name the agent gives it, and its argument check still runs', async () => {
+    const view = await mastra.present(RENAMED.map(([name]) => tool(name)));
+    if ('rejected' in view) throw new Error(view.rejected);
+    expect(view.tools.map((t) => t.name).sort()).toEqual(RENAMED.map(([, shown]) => shown).sort());
+    expect(await mastra.validate(view.tools.find((t) => t.name === 'notes_search')!, { q: 'milk' })).toEqual({ ok: true, args: { q: 'milk' } });
+  });
+
+  it('a name renamed onto another tool\'s: the agent throws AGENT_TOOL_NAME_COLLISION, the whole call fails (R); each alone is shown', async () => {
+    expect(await mastra.present([tool('notes/search'), tool('notes_search')])).toEqual({
+      rejected:
+        'the agent\'s call fails before the model is asked (Agent.formatTools, AGENT_TOOL_NAME_COLLISION): ' +
+        'Two or more tools resolve to the same name "notes_search". Please rename one of the tools to avoid this collision.',
+      lost: 'request',
+    });
+    expect(await column([tool('notes/search'), tool('notes_search')])).toEqual({ 'notes/search': 'L', notes_search: 'A', '(all tools, one request)': 'R' });
+  });
+});
+
 describe("the argument check: the tool's own execute (V1)", () => {
   it('a verb outside the enum: the validation text, and nothing sent', async () => {
     const tool = await shownOne(BASELINE);

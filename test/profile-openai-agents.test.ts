@@ -81,6 +81,8 @@ describe('the kit baseline and breaks (schemas by hand in test/helpers/profiles.
       rejected:
         "400 invalid_function_parameters: Invalid schema for function 'conjugate': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'note'.",
       lost: 'request',
+      // The API's answer to a strict tool is the kit's openai-strict rules: their evidence, OpenAI's guide (2024-08).
+      evidence: expect.objectContaining({ kind: 'docs', date: '2024-08-06' }),
     });
   });
 
@@ -89,6 +91,8 @@ describe('the kit baseline and breaks (schemas by hand in test/helpers/profiles.
     expect(await view({ type: 'object', properties: { a: nested }, required: ['a'], additionalProperties: true })).toEqual({
       rejected: "400 invalid_function_parameters: Invalid schema for function 'conjugate': In context=('properties', 'a'), 'additionalProperties' is required to be supplied and to be false.",
       lost: 'request',
+      // The API's answer to a strict tool is the kit's openai-strict rules: their evidence, OpenAI's guide (2024-08).
+      evidence: expect.objectContaining({ kind: 'docs', date: '2024-08-06' }),
     });
   });
 
@@ -97,6 +101,8 @@ describe('the kit baseline and breaks (schemas by hand in test/helpers/profiles.
     expect(v).toEqual({
       rejected: "400 invalid_function_parameters: Invalid schema for function 'tool1': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'a'.",
       lost: 'request',
+      // The API's answer to a strict tool is the kit's openai-strict rules: their evidence, OpenAI's guide (2024-08).
+      evidence: expect.objectContaining({ kind: 'docs', date: '2024-08-06' }),
     });
   });
 

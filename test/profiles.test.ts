@@ -447,3 +447,16 @@ describe('client-side checks', () => {
     if (!checked.ok) expect(checked.error).toContain("must have required property 'person'");
   });
 });
+
+describe('keptForShown (shared.ts): what present kept of a shown tool, for validate', () => {
+  it('found by the shown object, or by a copy of it; by copy only the latest 4,096 are kept, by object every one', async () => {
+    const { keptForShown } = await import('../src/lab/profiles/shared.js');
+    const kept = keptForShown<number>();
+    const shown = Array.from({ length: 4097 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object', properties: {} } }));
+    shown.forEach((tool, i) => kept.keep(tool, i));
+    expect(kept.find(shown[0]!)).toBe(0);
+    expect(kept.find(structuredClone(shown[1]!))).toBe(1);
+    expect(kept.find(structuredClone(shown[0]!))).toBeUndefined();
+    expect(kept.find(structuredClone(shown[4096]!))).toBe(4096);
+  });
+});

@@ -6,6 +6,7 @@
  * $comment, examples, vendor x- keywords) and key order do not, and types
  * are compared without case (the legacy Gemini field spells them "STRING").
  */
+import { atPointer, refUses } from './refs.js';
 import { isObject, segment, type Loss } from './types.js';
 
 /** Validation keywords compared as values: dropped or changed, each is a loss. */
@@ -30,9 +31,56 @@ function sorted(value: unknown): unknown {
 
 function typeOf(schema: Record<string, unknown>): string | undefined {
   const type = schema.type;
-  if (typeof type === 'string') return type === 'TYPE_UNSPECIFIED' ? undefined : type.toLowerCase();
-  if (Array.isArray(type)) return type.map((t) => String(t).toLowerCase()).sort().join('|');
+  // Gemini's OpenAPI subset writes "T or null" as {type: T, nullable: true}: the type ["T", "null"] says (issue 33).
+  const nullable = schema.nullable === true ? ['null'] : [];
+  if (typeof type === 'string') return type === 'TYPE_UNSPECIFIED' ? undefined : [...new Set([type.toLowerCase(), ...nullable])].sort().join('|');
+  if (Array.isArray(type)) return [...new Set([...type.map((t) => String(t).toLowerCase()), ...nullable])].sort().join('|');
   return undefined;
+}
+
+/**
+ * Whether `seen` tells the model the enum `values`: the same values, or Gemini's spelling of a number or boolean
+ * enum, its values as strings under `format: "enum"` (what @ai-sdk/google sends since vercel/ai#18652, checked
+ * end to end against the API there).
+ */
+function sameEnum(values: unknown[], seen: Record<string, unknown>): boolean {
+  if (same(values, seen.enum)) return true;
+  const primitive = values.every((v) => typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string');
+  return primitive && seen.format === 'enum' && same(values.map(String), seen.enum);
+}
+
+/** The two schemas compared, for what their `$ref`s name; `open`, the published definitions being compared on this branch. */
+interface Roots {
+  published: unknown;
+  seen: unknown;
+  open: Set<string>;
+}
+
+/**
+ * What a `$ref` node names in its own schema: the target's pointer (from the inputSchema) and the target with the
+ * node's other keywords laid over it (as a host that inlines it lays them), following a chain of refs; null when
+ * it names nothing here (another document, a missing pointer, a loop of refs).
+ */
+function throughRef(root: unknown, node: Record<string, unknown>): { pointer: string; schema: Record<string, unknown> } | null {
+  const uses = refUses(root);
+  const { $ref: _, ...siblings } = node;
+  const followed = new Set<string>();
+  let ref: unknown = node.$ref;
+  let pointer = '';
+  let target: unknown;
+  while (typeof ref === 'string') {
+    const use = uses.find((u) => u.ref === ref && u.target !== null);
+    if (!use || followed.has(use.target!)) return null;
+    followed.add((pointer = use.target!));
+    target = atPointer(root, pointer);
+    ref = isObject(target) ? target.$ref : undefined;
+  }
+  return { pointer, schema: { ...(isObject(target) ? target : {}), ...siblings } };
+}
+
+/** Keywords beside a `$ref` that say something of their own at that place (not a definitions map, not an annotation nobody reads). */
+function ownKeywords(node: Record<string, unknown>): boolean {
+  return Object.keys(node).some((k) => k !== '$ref' && k !== '$defs' && k !== 'definitions' && !IGNORED.has(k) && !k.startsWith('x-'));
 }
 
 /** A schema in a few words, for "shown as ...". */
@@ -58,7 +106,7 @@ function collapse(key: string, branches: unknown[], seen: Record<string, unknown
   return `${key} of ${n} branches shown as ${short(seen)}`;
 }
 
-function walk(published: unknown, seen: unknown, path: string, out: Loss[]): void {
+function walk(published: unknown, seen: unknown, path: string, out: Loss[], roots: Roots): void {
   if (!isObject(published)) {
     if (!same(published, seen)) out.push({ kind: 'changed', path, what: `shown as ${short(seen)}` });
     return;
@@ -68,12 +116,56 @@ function walk(published: unknown, seen: unknown, path: string, out: Loss[]): voi
     return;
   }
   const p = published;
-  const s = seen;
+  let s = seen;
+  // A $ref the host keeps is read in the schema the host shows (its $defs): what the model can follow it to.
+  if (typeof s.$ref === 'string' && s.$ref !== p.$ref) s = throughRef(roots.seen, s)?.schema ?? s;
+  // Compared through the reference (issue 33): what a published $ref names, against what the host shows there. A
+  // host that inlines the target whole (LangChain, the AI SDK) has lost nothing; what it drops inside is found, at
+  // the definition where it is written (once, however many refs name it) or here when keywords beside the $ref make
+  // this place its own.
+  if (typeof p.$ref === 'string') {
+    const target = throughRef(roots.published, p);
+    if (target === null) {
+      if (s.$ref !== p.$ref) out.push({ kind: 'ref', path: `${path}/$ref`, what: `$ref ${p.$ref} dropped: shown ${short(s)}` });
+      return;
+    }
+    // A recursive definition is compared once, where it is first reached; further in, only whether the host still
+    // shows a schema of its type there (the ref kept, or unrolled).
+    if (roots.open.has(target.pointer)) {
+      if (s.$ref !== p.$ref && typeOf(s) !== typeOf(target.schema)) out.push({ kind: 'ref', path: `${path}/$ref`, what: `recursive $ref ${p.$ref} shown as ${short(s)}` });
+      return;
+    }
+    if (s.$ref === p.$ref) {
+      const shown = throughRef(roots.seen, s);
+      if (shown === null) {
+        out.push({ kind: 'ref', path: `${path}/$ref`, what: `$ref ${p.$ref} shown, without what it names` });
+        return;
+      }
+      s = shown.schema;
+    }
+    // Shown nothing in its place (no type, no keyword but a description): the reference itself is what was lost.
+    if (s.$ref === undefined && Object.keys(s).every((k) => k === 'description' || IGNORED.has(k)) && ownKeywords(target.schema)) {
+      out.push({ kind: 'ref', path: `${path}/$ref`, what: `$ref ${p.$ref} dropped: shown ${short(s)}` });
+      return;
+    }
+    roots.open.add(target.pointer);
+    walk(target.schema, s, ownKeywords(p) ? path : `/inputSchema${target.pointer}`, out, roots);
+    roots.open.delete(target.pointer);
+    return;
+  }
   let collapsed = false;
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const list = p[key];
     if (!Array.isArray(list)) continue;
     const shown = s[key];
+    const nullIndex = list.findIndex((b) => isObject(b) && b.type === 'null');
+    // Gemini's {T, nullable: true} for a union of T and null (issue 33): nothing of the union lost, T compared.
+    if (!Array.isArray(shown) && key !== 'allOf' && list.length === 2 && nullIndex >= 0 && s.nullable === true) {
+      const { nullable: _, ...other } = s;
+      walk(list[1 - nullIndex], other, `${path}/${key}/${1 - nullIndex}`, out, roots);
+      collapsed = true;
+      continue;
+    }
     if (!Array.isArray(shown)) {
       out.push({ kind: 'union', path: `${path}/${key}`, what: collapse(key, list, s) });
       collapsed = true;
@@ -81,12 +173,8 @@ function walk(published: unknown, seen: unknown, path: string, out: Loss[]): voi
     }
     if (shown.length < list.length) out.push({ kind: 'union', path: `${path}/${key}`, what: `${list.length - shown.length} of the ${list.length} branches dropped` });
     list.forEach((branch, i) => {
-      if (i < shown.length) walk(branch, shown[i], `${path}/${key}/${i}`, out);
+      if (i < shown.length) walk(branch, shown[i], `${path}/${key}/${i}`, out, roots);
     });
-  }
-  if (typeof p.$ref === 'string' && s.$ref !== p.$ref) {
-    out.push({ kind: 'ref', path: `${path}/$ref`, what: `$ref ${p.$ref} dropped: shown ${short(s)}` });
-    return;
   }
   if (collapsed) return;
   if ('type' in p) {
@@ -95,9 +183,9 @@ function walk(published: unknown, seen: unknown, path: string, out: Loss[]): voi
     if (b === undefined) out.push({ kind: 'type', path: `${path}/type`, what: `type ${a} dropped: shown untyped` });
     else if (a !== b) out.push({ kind: 'type', path: `${path}/type`, what: `type ${a} shown as ${b}` });
   }
-  if (Array.isArray(p.enum) && !same(p.enum, s.enum))
+  if (Array.isArray(p.enum) && !sameEnum(p.enum, s))
     out.push({ kind: 'enum', path: `${path}/enum`, what: Array.isArray(s.enum) ? 'enum changed' : `enum of ${p.enum.length} value${p.enum.length === 1 ? '' : 's'} dropped: the model is not told them` });
-  if ('const' in p && !same(p.const, s.const) && !same([p.const], s.enum)) out.push({ kind: 'const', path: `${path}/const`, what: 'const dropped' });
+  if ('const' in p && !same(p.const, s.const) && !sameEnum([p.const], s)) out.push({ kind: 'const', path: `${path}/const`, what: 'const dropped' });
   if (isObject(p.properties)) {
     const shownProps = isObject(s.properties) ? s.properties : undefined;
     const names = Object.keys(p.properties);
@@ -106,7 +194,7 @@ function walk(published: unknown, seen: unknown, path: string, out: Loss[]): voi
       for (const name of names) {
         const sub = `${path}/properties/${segment(name)}`;
         if (!Object.hasOwn(shownProps, name)) out.push({ kind: 'parameter', path: sub, what: `parameter ${name} dropped` });
-        else walk(p.properties[name], shownProps[name], sub, out);
+        else walk(p.properties[name], shownProps[name], sub, out, roots);
       }
   }
   const wanted = Array.isArray(p.required) ? p.required.map(String) : [];
@@ -117,14 +205,14 @@ function walk(published: unknown, seen: unknown, path: string, out: Loss[]): voi
   if (added.length > 0) out.push({ kind: 'required', path: `${path}/required`, what: `shown as required: ${added.join(', ')}` });
   if ('items' in p && isObject(p.items)) {
     if (!isObject(s.items)) out.push({ kind: 'items', path: `${path}/items`, what: 'items dropped' });
-    else walk(p.items, s.items, `${path}/items`, out);
+    else walk(p.items, s.items, `${path}/items`, out, roots);
   }
   if (p.additionalProperties === false && s.additionalProperties !== false)
     out.push({ kind: 'additionalProperties', path: `${path}/additionalProperties`, what: 'additionalProperties: false dropped: the model is not told other keys are refused' });
   // `{}` permits what an absent additionalProperties (or `true`) permits: a host that drops it loses nothing (issue 33).
   else if (isObject(p.additionalProperties) && !(Object.keys(p.additionalProperties).length === 0 && (s.additionalProperties === undefined || s.additionalProperties === true))) {
     if (!isObject(s.additionalProperties)) out.push({ kind: 'additionalProperties', path: `${path}/additionalProperties`, what: 'additionalProperties schema dropped' });
-    else walk(p.additionalProperties, s.additionalProperties, `${path}/additionalProperties`, out);
+    else walk(p.additionalProperties, s.additionalProperties, `${path}/additionalProperties`, out, roots);
   }
   const constraints = CONSTRAINTS.filter((k) => k in p && !same(p[k], s[k]));
   if (constraints.length > 0) out.push({ kind: 'constraint', path, what: `${constraints.join(', ')} ${constraints.every((k) => !(k in s)) ? 'dropped' : 'changed'}` });
@@ -141,6 +229,8 @@ export function schemaLosses(published: { name: string; description?: unknown; i
   if (seen.name !== published.name) out.push({ kind: 'name', path: '/name', what: `name shown as ${seen.name}` });
   if (typeof published.description === 'string' && seen.description !== published.description)
     out.push({ kind: 'description', path: '/description', what: seen.description === undefined ? 'the tool description dropped' : 'the tool description changed' });
-  walk(published.inputSchema, seen.inputSchema, '/inputSchema', out);
-  return out;
+  walk(published.inputSchema, seen.inputSchema, '/inputSchema', out, { published: published.inputSchema, seen: seen.inputSchema, open: new Set() });
+  // A definition two refs name is compared at each: its losses are told once.
+  const told = new Set<string>();
+  return out.filter((l) => !told.has(`${l.kind}\u0000${l.path}\u0000${l.what}`) && told.add(`${l.kind}\u0000${l.path}\u0000${l.what}`));
 }

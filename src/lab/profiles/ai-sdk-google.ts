@@ -38,7 +38,7 @@
  */
 import type { JsonSchema } from '../types.js';
 import { LEGACY_2025_06, legacyApiRefusal, type LegacyApiRules } from './gemini-api.js';
-import { copy, droppedServer, isObject, noParameters, onFirstUse, refusedRequest, seenTool, type Checked, type ClientProfile, type PublishedTool } from './shared.js';
+import { copy, droppedServer, isObject, keptForShown, noParameters, onFirstUse, refusedRequest, seenTool, type Checked, type ClientProfile, type Evidence, type PublishedTool } from './shared.js';
 
 /**
  * The Gemini API's answer to the legacy `parameters` field: the kit's rules
@@ -62,6 +62,17 @@ import { copy, droppedServer, isObject, noParameters, onFirstUse, refusedRequest
  * With an API key the parse stage names declarations `tools[0].function_declarations[i]`.
  */
 const API: LegacyApiRules = { ...LEGACY_2025_06, checksEnums: false, parsePrefix: 'tools[0].function_declarations' };
+
+/**
+ * What a refusal by the API (above) rests on, weaker than the package run the rest of the profile is: the parse
+ * stage's Unknown-name refusal is reported in 2026 for other keywords, for oneOf and allOf it is modelled; the
+ * format and items rules are the 2025 reports applied to 2026-11. Unconfirmed either way.
+ */
+function apiEvidence(refusal: string): Evidence {
+  return refusal.includes('Unknown name')
+    ? { kind: 'report', date: '2026-08-12', source: 'Unknown-name refusals reported in 2026 (zed#62539, zaq#555); for oneOf/allOf modelled', unconfirmed: true }
+    : { kind: 'report', date: '2025-07-03', source: "the kit's 2025-06 rules of Gemini's legacy field (gemini-cli#3178), applied to 2026-11", unconfirmed: true };
+}
 
 type Ai = typeof import('ai-sdk-6');
 type Google = typeof import('ai-sdk-google-3');
@@ -140,6 +151,9 @@ function errorText(error: unknown): string {
   return `${error.name}: ${error.message}${detail ? ` (${detail})` : ''}`;
 }
 
+/** The published tool behind each shown one: what the app's MCP client built the tool from (validate). */
+const publishedOf = keptForShown<PublishedTool>();
+
 /** Every error the AI SDK packages throw carries this marker (packages/provider/src/errors/ai-sdk-error.ts). */
 const isSdkError = (error: unknown) => error instanceof Error && Symbol.for('vercel.ai.error') in error;
 
@@ -148,6 +162,7 @@ export const aiSdkGoogle: ClientProfile = {
   title: 'Vercel AI SDK 6 + @ai-sdk/google 3 (2026-11): JSON Schema converted to Gemini\'s OpenAPI subset, no argument check (the real packages)',
   asOf: 'ai 6.0.325 (2026-11-07), @ai-sdk/google 3.0.141 (2026-11-03), @ai-sdk/mcp 1.0.102 (2026-11-07); Gemini API legacy parameters as of the kit\'s 2025-06 rules',
   released: '2026-11-07',
+  evidence: { kind: 'package', date: '2026-11-07', source: 'ai 6.0.325, @ai-sdk/google 3.0.141, @ai-sdk/mcp 1.0.102 run' },
   sources: [
     'vercel/ai packages/mcp/src/tool/mcp-client.ts and src/tool/types.ts at tag @ai-sdk/mcp@1.0.102: tools(), toolsFromDefinitions, ListToolsResultSchema',
     'vercel/ai packages/google/src/convert-json-schema-to-openapi-schema.ts and google-prepare-tools.ts at tag @ai-sdk/google@3.0.141',
@@ -173,13 +188,17 @@ export const aiSdkGoogle: ClientProfile = {
   async present(tools) {
     const p = await packages();
     let declarations: Declaration[] = [];
+    let apiRefusal: string | undefined;
     const google = p.google.createGoogleGenerativeAI({
       apiKey: 'kit',
       fetch: (async (_url: unknown, init?: { body?: unknown }) => {
         const body = JSON.parse(String(init?.body)) as { tools?: { functionDeclarations?: Declaration[] }[] };
         declarations = body.tools?.flatMap((t) => t.functionDeclarations ?? []) ?? [];
         const refusal = legacyApiRefusal(API, declarations.map((d) => d.parameters));
-        if (refusal) return json(400, { error: { code: 400, message: refusal, status: 'INVALID_ARGUMENT' } });
+        if (refusal) {
+          apiRefusal = refusal;
+          return json(400, { error: { code: 400, message: refusal, status: 'INVALID_ARGUMENT' } });
+        }
         return answer([{ text: 'ok' }]);
       }) as typeof fetch,
     });
@@ -194,13 +213,15 @@ export const aiSdkGoogle: ClientProfile = {
       // The MCP client refused tools/list: the app has no tool of this server.
       if (!listed) return droppedServer(errorText(error));
       // Thrown before the request (UnsupportedFunctionalityError) or the API's 400 (APICallError): the request fails, every tool with it.
-      return refusedRequest(errorText(error));
+      return refusedRequest(errorText(error), apiRefusal === undefined ? undefined : apiEvidence(apiRefusal));
     }
     const byName = new Map(declarations.map((d) => [d.name, d]));
     return {
       tools: tools.map((tool) => {
         const sent = byName.get(tool.name);
-        return seenTool(tool, copy(sent?.parameters ?? sent?.parametersJsonSchema ?? noParameters()));
+        const seen = seenTool(tool, copy(sent?.parameters ?? sent?.parametersJsonSchema ?? noParameters()));
+        publishedOf.keep(seen, copy(tool));
+        return seen;
       }),
     };
   },
@@ -210,15 +231,19 @@ export const aiSdkGoogle: ClientProfile = {
    * @ai-sdk/google's response parsing and the AI SDK's tool-call parsing to
    * the MCP tool's `execute`, and on to the in-memory server. What the server
    * receives is what the host sends; a `tool-error` is what the model is told.
-   * The tool is built from the schema the model was shown (the check does not
-   * read it: there is none).
+   * The tool is built from the published schema `present` was given, as the
+   * app's MCP client built it (the shown one is @ai-sdk/google's conversion,
+   * which it would not take back: a numeric enum shown as strings under
+   * `format: "enum"` is refused by the converter as a schema of its own);
+   * else, for a tool `present` did not show, from the shown schema (the check
+   * does not read it: there is none).
    */
   async validate(tool, args): Promise<Checked> {
     const p = await packages();
     const calls: Record<string, unknown>[] = [];
     const google = p.google.createGoogleGenerativeAI({ apiKey: 'kit', fetch: (async () => answer([{ functionCall: { name: tool.name, args } }])) as typeof fetch });
-    const shown = [{ name: tool.name, description: tool.description, inputSchema: tool.inputSchema as PublishedTool['inputSchema'] }];
-    const result = await withMcpTools(p, shown, calls, (aiTools) => p.ai.generateText({ model: google('gemini-2.5-flash'), tools: aiTools, prompt: 'Call the tool.', maxRetries: 0 }));
+    const built = [publishedOf.find(tool) ?? { name: tool.name, description: tool.description, inputSchema: tool.inputSchema as PublishedTool['inputSchema'] }];
+    const result = await withMcpTools(p, built, calls, (aiTools) => p.ai.generateText({ model: google('gemini-2.5-flash'), tools: aiTools, prompt: 'Call the tool.', maxRetries: 0 }));
     const failed = result.content.find((part) => part.type === 'tool-error');
     if (failed) return { ok: false, error: failed.error instanceof Error ? failed.error.message : String(failed.error) };
     if (calls.length !== 1) throw new Error(`the AI SDK made ${calls.length} tools/call for one function call`);

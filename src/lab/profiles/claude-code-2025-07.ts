@@ -23,6 +23,7 @@ export const claudeCode202507: ClientProfile = {
   title: 'Claude Code 1.0.63 on the Anthropic API: a top-level oneOf/allOf/anyOf fails every request; a root that is not an object drops the server',
   asOf: 'Claude Code 1.0.63, 2025-07-30, Anthropic Messages API',
   released: '2025-07-30',
+  evidence: { kind: 'code', date: '2025-07-30', source: '@anthropic-ai/claude-code 1.0.63 cli.js read' },
   sources: [
     'anthropics/claude-code#4753 (Claude Code 1.0.63, 2025-07-30), also #4886 (1.0.65), #5319 (1.0.70), #5973 (1.0.83): tools.N.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
     '@anthropic-ai/claude-code 1.0.63 (npm) cli.js: tools/list parsed with the MCP SDK ListToolsResultSchema (inputSchema type literal "object", properties object, required string[]); on a parse error "Failed to fetch tools: ..." and no tool of that server',
@@ -39,7 +40,11 @@ export const claudeCode202507: ClientProfile = {
     // The API refuses the first offending tool of the request (anthropics/claude-code#4753, #5319).
     const index = tools.findIndex((tool) => ['oneOf', 'allOf', 'anyOf'].some((k) => k in schemaOf(tool)));
     if (index >= 0)
-      return refusedRequest(`400 invalid_request_error: tools.${index}.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level`);
+      return refusedRequest(`400 invalid_request_error: tools.${index}.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level`, {
+        kind: 'report',
+        date: '2025-07-30',
+        source: 'anthropics/claude-code#4753 (1.0.63), #4886, #5319',
+      });
     return { tools: tools.map((tool) => seenTool(tool, copy(schemaOf(tool)))) };
   },
   validate: (_tool, args) => passThrough(args),

@@ -33,6 +33,7 @@ export const claudeCode202608: ClientProfile = {
   title: 'Claude Code 2.1.235 on the Anthropic API: a tool with a top-level oneOf/allOf/anyOf is skipped alone; a root that is not an object drops the server',
   asOf: 'Claude Code 2.1.235, 2026-08-18, Anthropic Messages API',
   released: '2026-08-18',
+  evidence: { kind: 'code', date: '2026-08-18', source: '@anthropic-ai/claude-code-linux-x64 2.1.235 read' },
   sources: [
     '@anthropic-ai/claude-code-linux-x64 2.1.235 (npm): tools/list parsed with the MCP SDK Tool shape, "Failed to fetch tools" and no tool on a parse error; a top-level anyOf/oneOf/allOf skipped per tool ("Skipping tool ... Other tools from this server remain available.") unless the remote setting tengu_mcp_normalize_root_combinators lists the server',
     'anthropics/claude-code#88049 (2026-08-19, one root anyOf with no "type": "object" drops every tool of the server), anthropics/claude-code#44364 (2026-04-06, "required": null)',

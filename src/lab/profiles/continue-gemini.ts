@@ -59,11 +59,15 @@ function continueParameters(schema: JsonSchema): JsonSchema | undefined {
   return { ...(cleanJsonSchema(copy(schema)) as JsonSchema), type: String(schema.type).toUpperCase() };
 }
 
+/** What the API's refusals rest on (the sources below): reports of its 400s at the time. */
+const API_REPORTS = { kind: 'report', date: '2025-02-25', source: 'Gemini API 400s reported 2025-01/02 (new-api#766, langchainjs#7758, goose#1029)' } as const;
+
 export const continueGemini: ClientProfile = {
   id: 'continue-gemini-2025-02',
   title: 'Continue + Gemini legacy `parameters` (2025-02): $schema/additionalProperties/default stripped on the outside, any other non-field keyword (title, oneOf, const, inside a union too) a 400 for every tool',
   asOf: 'Continue v0.9.259, 2025-02-01, Gemini API before 2025-03-13',
   released: '2025-02-01',
+  evidence: { kind: 'code', date: '2025-01-31', source: 'continuedev/continue Gemini.ts and core/context/mcp read at 7220b49a (v0.9.259)' },
   sources: [
     'continuedev/continue core/llm/llms/Gemini.ts cleanJsonSchema, commit 9ca4ad4a (merged in PR #3851, 7220b49a, 2025-01-31; tag v0.9.259-vscode)',
     'continuedev/continue core/context/mcp/index.ts at 7220b49a (parameters: tool.inputSchema)',
@@ -99,7 +103,8 @@ export const continueGemini: ClientProfile = {
       );
     const declarations = tools.map((tool) => continueParameters(schemaOf(tool)));
     const refusal = legacyApiRefusal(API, declarations);
-    if (refusal) return refusedRequest(`400 INVALID_ARGUMENT: ${refusal}`);
+    // The API's answer rests on the 400s reported in 2025-01/02, not on Continue's code.
+    if (refusal) return refusedRequest(`400 INVALID_ARGUMENT: ${refusal}`, API_REPORTS);
     return {
       tools: tools.map((tool, i) => {
         const sent = declarations[i];

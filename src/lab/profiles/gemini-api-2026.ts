@@ -30,6 +30,7 @@ export const geminiParameters202609: ClientProfile = {
   title: 'Gemini API `parameters` (2026-09): the Schema message of 22 fields; any other keyword ($schema, additionalProperties, oneOf, const, $ref, propertyNames, ...) a 400 for every tool',
   asOf: 'Gemini API v1beta, FunctionDeclaration.parameters as published in @google-ai/generativelanguage 4.1.0, 2026-09-13',
   released: '2026-09-13',
+  evidence: { kind: 'docs', date: '2026-09-13', source: 'content.proto in @google-ai/generativelanguage 4.1.0: the Schema message' },
   sources: [
     'google/ai/generativelanguage/v1beta/content.proto in @google-ai/generativelanguage 4.1.0 (2026-09-13): the fields of the Schema message, the Type enum with NULL, "format: Any value is allowed", FunctionDeclaration.name',
     'QuantumNous/new-api#2624 (2026-01-09) and router-for-me/CLIProxyAPI#4393 (2026-07-17): Unknown name "propertyNames" ... Cannot find field',
@@ -86,6 +87,7 @@ export const geminiJsonSchema202611: ClientProfile = {
   title: 'Gemini API `parametersJsonSchema` (2026-11): JSON Schema taken as published; a $ref that points nowhere or has other keywords beside it a 400 for every tool',
   asOf: 'Gemini API v1beta, FunctionDeclaration.parametersJsonSchema; @google/genai 3.3.0, 2026-11-12',
   released: '2026-11-12',
+  evidence: { kind: 'docs', date: '2026-11-12', source: '@google/genai 3.3.0 types.ts: parametersJsonSchema, its keywords and $ref rule' },
   sources: [
     'googleapis/js-genai src/types.ts FunctionDeclaration.parametersJsonSchema and GenerationConfig.responseJsonSchema (the keyword list and the $ref rule) at v3.3.0 (2026-11-12)',
     'google/ai/generativelanguage/v1beta/content.proto in @google-ai/generativelanguage 4.1.0 (2026-09-13): parameters_json_schema, mutually exclusive with parameters',
@@ -110,7 +112,12 @@ export const geminiJsonSchema202611: ClientProfile = {
         return refusedRequest(`400 INVALID_ARGUMENT: * GenerateContentRequest.tools[0].function_declarations[${i}].name: ${INVALID_FUNCTION_NAME}`);
       const schema = schemaOf(tool);
       const problem = isObject(schema) ? (undefinedReference(schema) ?? refWithSiblings(schema)) : null;
-      if (problem) return refusedRequest(`400 INVALID_ARGUMENT: ${problem}`);
+      // A ref that points nowhere: reported with gemini-cli 0.17 in 2025-11, a year before the field modelled here.
+      if (problem)
+        return refusedRequest(
+          `400 INVALID_ARGUMENT: ${problem}`,
+          problem.startsWith('reference to undefined schema') ? { kind: 'report', date: '2025-11-21', source: 'agent-infra/sandbox#83 (gemini-cli 0.17)', unconfirmed: true } : undefined,
+        );
     }
     return shownAsPublished(tools);
   },

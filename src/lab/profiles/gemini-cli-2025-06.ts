@@ -51,6 +51,7 @@ export const geminiCli202506: ClientProfile = {
   title: 'gemini-cli v0.1.1 (2025-06): @google/genai drops oneOf/const/$ref silently, "type and anyOf" loses the server, format/enum 400s',
   asOf: 'gemini-cli v0.1.1, 2025-06-25, @google/genai 1.4.0, Gemini API legacy parameters',
   released: '2025-06-25',
+  evidence: { kind: 'code', date: '2025-06-25', source: 'gemini-cli mcp-client.ts read at 6991ba13 (v0.1.1); @google/genai 1.4.0 transcribed, held to the package' },
   sources: [
     'google-gemini/gemini-cli packages/core/src/tools/mcp-client.ts at 6991ba13 (v0.1.1): mcpToTool, sanatizeParameters (07880d43), the "Failed to list or register tools" catch',
     'googleapis/js-genai src/_transformers.ts at tag v1.4.0 (6077e53f): mcpToGeminiTool, filterToJsonSchema, processJsonSchema; src/types.ts Type; src/mcp/_mcp.ts McpCallableTool.initialize (duplicate names) and tool(); proved against the npm package 1.4.0 by test/parity-genai.test.ts',
@@ -84,12 +85,18 @@ export const geminiCli202506: ClientProfile = {
     try {
       declarations = mcpToolParameters(tools.map((tool) => ({ name: tool.name, inputSchema: copy(schemaOf(tool)) })));
     } catch (error) {
-      if (error instanceof GenaiError) return droppedServer(lost('<server>', error.text));
+      // A type list: the SDK's throw is reproduced by running 1.4.0, its effect in gemini-cli is unconfirmed (notes).
+      if (error instanceof GenaiError)
+        return droppedServer(
+          lost('<server>', error.text),
+          error.text.includes('toUpperCase') ? { kind: 'package', date: '2025-06-04', source: '@google/genai 1.4.0 run; its effect in gemini-cli not reported', unconfirmed: true } : undefined,
+        );
       throw error;
     }
     for (const parameters of declarations) sanatizeParameters(parameters);
     const refusal = legacyApiRefusal(API, declarations);
-    if (refusal) return refusedRequest(`400 INVALID_ARGUMENT: ${refusal}`);
+    // The API's answer rests on the 400s reported with gemini-cli 0.1.x, not on its code.
+    if (refusal) return refusedRequest(`400 INVALID_ARGUMENT: ${refusal}`, { kind: 'report', date: '2025-07-03', source: 'Gemini API 400s reported with gemini-cli 0.1.x (gemini-cli#2031, #3178)' });
     return { tools: tools.map((tool, i) => seenTool(tool, lowercaseTypes(declarations[i]) as JsonSchema)) };
   },
   // No client-side argument check beyond the schema the model is given.

@@ -7,8 +7,9 @@
  * v0.17.0, packages/core/src/tools/mcp-client.ts `discoverTools` wraps each
  * tool of `mcpClient.listTools({})` as
  *   functionDeclarations: [{ name, description, parametersJsonSchema: this.toolDef.inputSchema }]
- * (reworked in 8c78fe4f, #13160, still the raw inputSchema). Nothing is
- * stripped, not even `$schema`. The `hasValidTypes` gate of v0.1.19 (b3cfaeb6)
+ * (reworked in 8c78fe4f, #13160, still the raw inputSchema), `name` being
+ * mcp-tool.ts `generateValidName(toolDef.name)`, which the profile runs from
+ * the package. Nothing of the schema is stripped, not even `$schema`. The `hasValidTypes` gate of v0.1.19 (b3cfaeb6)
  * was removed in v0.8.0 (11c995e9), before this release.
  *
  * The host checks the model's arguments before anything is sent, and this
@@ -40,6 +41,14 @@ type SchemaValidatorClass = { validate(schema: unknown, data: unknown): string |
  * compiled once is cached.
  */
 const schemaValidator = onFirstUse('gemini-cli-2025-11', async (): Promise<SchemaValidatorClass> => (await import('gemini-cli-core-0-17/dist/src/utils/schemaValidator.js')).SchemaValidator);
+
+/**
+ * gemini-cli-core 0.17.0's `generateValidName` (packages/core/src/tools/mcp-tool.ts), the name a
+ * `DiscoveredMCPTool` is declared under when no override is given, as mcp-client.ts `discoverTools` builds it:
+ * every character outside [a-zA-Z0-9_.-] becomes "_", and a name over 63 characters keeps its first 28 and
+ * last 32 around "___". Loaded on first use, with the module it lives in.
+ */
+const validName = onFirstUse('gemini-cli-2025-11', async (): Promise<(name: string) => string> => (await import('gemini-cli-core-0-17/dist/src/tools/mcp-tool.js')).generateValidName);
 
 /**
  * `BaseDeclarativeTool.build()` at v0.17.0: the validator's text, or the
@@ -143,9 +152,11 @@ export const geminiCli202511: ClientProfile = {
   title: 'gemini-cli v0.17.0 (2025-11): raw inputSchema in `parametersJsonSchema`, JSON Schema accepted, an unresolvable $ref refused; the arguments checked with Ajv before sending',
   asOf: 'gemini-cli v0.17.0, 2025-11-20, Gemini API parametersJsonSchema',
   released: '2025-11-20',
+  evidence: { kind: 'package', date: '2025-11-20', source: '@google/gemini-cli-core 0.17.0 run (names, argument check); mcp-client.ts read at v0.17.0' },
   sources: [
     'google-gemini/gemini-cli PR #4176 (f6ee0d18, 2025-07-16, first in v0.1.13): MCP tools to parametersJsonSchema',
     'google-gemini/gemini-cli packages/core/src/tools/mcp-client.ts at v0.17.0 (079dfef2): discoverTools, McpCallableTool.tool(); 8c78fe4f (#13160)',
+    'google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts at v0.17.0 (079dfef2): DiscoveredMCPTool, generateValidName: run as published, @google/gemini-cli-core 0.17.0',
     'google-gemini/gemini-cli b3cfaeb6 (#5694, hasValidTypes, v0.1.19) and 11c995e9 (#9574, removed, v0.8.0)',
     'googleapis/js-genai src/types.ts FunctionDeclaration.parametersJsonSchema ("Describes the parameters to the function in JSON Schema format")',
     'googleapis/js-genai 7d53d578 (2025-06-13): responseJsonSchema keyword list, "oneOf (interpreted the same as anyOf)"',
@@ -162,9 +173,9 @@ export const geminiCli202511: ClientProfile = {
     'stand-in model treats oneOf and anyOf alike anyway). A $ref that points nowhere in the schema refuses the whole ' +
     'request, with one message; refs to other documents count as unresolvable here (modelled). A tools/list the MCP ' +
     'SDK 1.15.1 refuses loses the server, logged as "Error discovering tools from <server>: ..." (the zod issue list is ' +
-    'not reproduced). Tool names are shown unchanged: the host renames a name with a character outside [a-zA-Z0-9_.-] or ' +
-    'longer than 63 (generateValidName), and one that clashes with a built-in tool to "<server>__<name>"; no kit or recorded ' +
-    'tool is renamed so (test/parity-gemini-cli-core.test.ts), and the clash is not modelled. A missing description is ' +
+    'not reproduced). A tool name with a character outside [a-zA-Z0-9_.-] or longer than 63 is shown as the host\'s own ' +
+    'generateValidName makes it (run as published: "notes/search" is "notes_search"); one that clashes with a built-in tool ' +
+    'is renamed "<server>__<name>" by the host, not modelled. A missing description is ' +
     'sent as "". The "400 INVALID_ARGUMENT: " framing is the kit\'s. ' +
     'Before anything is sent, the host checks the arguments against the schema with its own Ajv (gemini-cli-core 0.17.0\'s ' +
     'SchemaValidator, run as published): a wrong enum value, a missing required key, an extra key where ' +
@@ -172,17 +183,25 @@ export const geminiCli202511: ClientProfile = {
     '"params/tense must be equal to one of the allowed values" (sent as the functionResponse\'s response.error). A schema ' +
     'Ajv cannot compile fails the call with what Ajv threw; Ajv caches by schema, so a $schema it does not know (draft ' +
     '2020-12) fails the first call of each tool only, and a $ref it cannot resolve every call.',
-  load: schemaValidator,
-  present(tools) {
+  load: () => Promise.all([schemaValidator(), validName()]),
+  async present(tools) {
     const unfit = mcpListProblem(tools, { checksRequired: true });
+    // Neither answer comes from the package the profile runs: the drop is the MCP SDK's Tool shape read at 1.15.1, the
+    // refusal the API's, as reported with this very version.
     if (unfit)
-      return droppedServer(`Error discovering tools from <server>: (kit text: a ZodError from the MCP SDK 1.15.1, its issue list not reproduced) ${unfit}`);
+      return droppedServer(`Error discovering tools from <server>: (kit text: a ZodError from the MCP SDK 1.15.1, its issue list not reproduced) ${unfit}`, {
+        kind: 'code',
+        date: '2025-11-20',
+        source: 'MCP SDK 1.15.1 ToolSchema, the version in v0.17.0\'s package-lock.json',
+      });
     for (const tool of tools) {
       const problem = undefinedReference(schemaOf(tool));
-      if (problem) return refusedRequest(`400 INVALID_ARGUMENT: ${problem}`);
+      if (problem) return refusedRequest(`400 INVALID_ARGUMENT: ${problem}`, { kind: 'report', date: '2025-11-21', source: 'agent-infra/sandbox#83 (gemini-cli 0.17)' });
     }
-    // mcp-client.ts discoverTools: `toolDef.description ?? ''`; the declaration is DeclarativeTool's `schema` getter.
-    return { tools: tools.map((tool) => seenTool({ ...tool, description: tool.description ?? '' }, copy(schemaOf(tool)))) };
+    // mcp-client.ts discoverTools: `toolDef.description ?? ''`, no name override; the declaration is DeclarativeTool's
+    // `schema` getter, under the name the DiscoveredMCPTool constructor gave it.
+    const named = await validName();
+    return { tools: tools.map((tool) => seenTool({ ...tool, name: named(tool.name), description: tool.description ?? '' }, copy(schemaOf(tool)))) };
   },
   // BaseDeclarativeTool.build() at v0.17.0, on the schema the model was shown (the raw inputSchema).
   validate: (tool, args) => geminiCliBuild(tool.inputSchema, args),

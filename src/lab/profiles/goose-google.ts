@@ -84,6 +84,7 @@ export const gooseGoogle: ClientProfile = {
   title: 'Goose + Gemini legacy `parameters` (2025-02): a 10-key allow-list, anything left untyped becomes a string, silently',
   asOf: 'Goose v1.0.10, 2025-02-26, Gemini API before 2025-03-13',
   released: '2025-02-26',
+  evidence: { kind: 'code', date: '2025-02-26', source: 'block/goose google.rs format_tools read at v1.0.10' },
   sources: [
     'block/goose crates/goose/src/providers/formats/google.rs format_tools, process_map and create_request at tag v1.0.10 (introduced in 1c9a7c0b "feat: V1.0 (#734)", 2025-01-24; unchanged to 6d28f447, 2025-02-27, and to 2025-07-18)',
     'block/goose Cargo.lock at tag v1.0.10 (serde_json without preserve_order: keys sorted)',
@@ -118,7 +119,13 @@ export const gooseGoogle: ClientProfile = {
       }
     }
     const refusal = legacyApiRefusal(API, declarations);
-    if (refusal) return refusedRequest(`Request failed: Request failed with status: 400 Bad Request. Message: ${refusal}`);
+    // The API's answer rests on the 400s Goose users reported in 2025-02, not on Goose's code.
+    if (refusal)
+      return refusedRequest(`Request failed: Request failed with status: 400 Bad Request. Message: ${refusal}`, {
+        kind: 'report',
+        date: '2025-02-11',
+        source: 'Gemini API 400s reported by Goose users (goose#1029, #1044, #1184)',
+      });
     return { tools: tools.map((tool, i) => seenTool(tool, declarations[i] ?? noParameters())) };
   },
   // Goose sends the model's arguments as they are.

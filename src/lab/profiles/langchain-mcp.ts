@@ -172,6 +172,7 @@ export const langchainMcp: ClientProfile = {
   title: 'LangChain.js createAgent + ChatOpenAI, @langchain/mcp-adapters 1.1.2 (real code)',
   asOf: '@langchain/mcp-adapters 1.1.2, langchain 1.2.12, @langchain/core 1.1.16, @langchain/openai 1.2.3, 2026-01-22',
   released: '2026-01-22',
+  evidence: { kind: 'package', date: '2026-01-22', source: '@langchain/mcp-adapters 1.1.2, @langchain/core 1.1.16, @langchain/openai 1.2.3 run' },
   sources: [
     'https://github.com/langchain-ai/langchainjs/blob/%40langchain/mcp-adapters%401.1.2/libs/langchain-mcp-adapters/src/tools.ts',
     'https://github.com/langchain-ai/langchainjs/blob/%40langchain/mcp-adapters%401.1.2/libs/langchain-mcp-adapters/src/client.ts',

@@ -11,6 +11,7 @@ export const langflow: ClientProfile = {
   title: 'Langflow MCP tools: schema rebuilt as a Pydantic model (enum/const dropped, first anyOf branch kept, oneOf untyped)',
   asOf: 'langflow lfx json_schema.py at 07cdd0a4 (2026-03-27 or later: it has PR #12359\'s guards)',
   released: '2026-03-27',
+  evidence: { kind: 'code', date: '2026-03-27', source: 'langflow lfx json_schema.py read at 07cdd0a4; Pydantic emulated' },
   sources: [
     'langflow src/lfx/src/lfx/schema/json_schema.py create_input_schema_from_json_schema at commit 07cdd0a4a75f (the `building` guard of PR #12359, opened 2026-03-27; an object without properties as dict[str, Any]; a type list read); the earlier f650516d has none of the three: an object without properties became an empty model dropping every key, a type list raised TypeError',
     'langflow-ai/langflow PR 7941 "fix: mcp anyOf support" (2025-05-07)',
@@ -35,7 +36,13 @@ export const langflow: ClientProfile = {
         model = langflowModel(schemaOf(tool));
       } catch (error) {
         if (error instanceof RootNotObject)
-          return droppedServer(`Failed to create tool '${tool.name}' from server '<server>': ${error.message}`);
+          // update_tools is read in PR 7941's era (2025-05), before the json_schema.py this profile models.
+          return droppedServer(`Failed to create tool '${tool.name}' from server '<server>': ${error.message}`, {
+            kind: 'code',
+            date: '2025-05-07',
+            source: "langflow mcp/util.py update_tools of PR 7941's era, older than 07cdd0a4",
+            unconfirmed: true,
+          });
         throw error;
       }
       const inputSchema = renderPy(model);

@@ -19,8 +19,19 @@
  *    (the MCP SDK's ListToolsResultSchema) throws out of `tools()`, and
  *    configuration.ts `getTools()`/`getToolsets()` rethrow it
  *    (MCP_CLIENT_GET_TOOLSETS_FAILED): the app gets no MCP tools at all.
- *  - packages/core/src/agent/agent.ts @ @mastra/core@0.24.9: each tool goes
- *    through `makeCoreTool(tool, {name, model, ...})`, i.e.
+ *  - packages/core/src/agent/agent.ts @ @mastra/core@0.24.9: the app hands the
+ *    agent the MCP tools (`toolsets` from `getToolsets()`, or `tools` from
+ *    `getTools()`), and each call's prepare-tools step runs `convertTools`:
+ *    each tool goes through `makeCoreTool(tool, {name, model, ...})`, then
+ *    `formatTools` renames every name with a character outside
+ *    `[a-zA-Z0-9_-]` (each one to `_`), not starting with a letter or `_`
+ *    (`_` put first) or longer than 63 (cut), and a renamed name that meets
+ *    another tool's throws MastraError AGENT_TOOL_NAME_COLLISION (`Two or
+ *    more tools resolve to the same name "<name>". ...`): the agent's call
+ *    fails before the model is asked (`generate` rethrows it as
+ *    AGENT_STREAM_FAILED), every tool of every server with it. The profile
+ *    builds a real `Agent` and runs that very `convertTools`. `makeCoreTool`
+ *    is
  *    src/tools/tool-builder/builder.ts `CoreToolBuilder.build()`: the first
  *    compat layer whose `shouldApply()` holds (Google's, for a provider id
  *    containing "google") rewrites the zod schema (`processZodType`), and
@@ -29,15 +40,19 @@
  *    {unrepresentable: 'any'})`). A throw here ends the agent's call before
  *    the model is asked.
  *  - packages/core/src/stream/aisdk/v5/compat/prepare-tools.ts: the tool is
- *    handed to the model as `asSchema(inputSchema).jsonSchema` (transcribed:
- *    `parameters.jsonSchema` below).
+ *    handed to the model, under its formatted name, as
+ *    `asSchema(inputSchema).jsonSchema` (transcribed: `parameters.jsonSchema`
+ *    below; the rest of `generate`, a workflow that logs a failed step on the
+ *    console whatever the agent's logger, is not run).
  *  - packages/core/src/llm/model/gateway-resolver.ts: `google/...` is
  *    `createGoogleGenerativeAI({apiKey}).chat(modelId)` of `@ai-sdk/google-v5`
  *    (@ai-sdk/google 2.0.40, pinned by core): vercel/ai
  *    packages/google/src/google-prepare-tools.ts and
  *    convert-json-schema-to-openapi-schema.ts @ @ai-sdk/google@2.0.40 write
- *    the `functionDeclarations` actually sent. The profile runs that provider's
- *    `doGenerate` against a fetch that only records the request body.
+ *    the `functionDeclarations` actually sent. The profile hands the agent that
+ *    provider's model (as an app may, in place of the router's string; the
+ *    router builds the same object) and runs its `doGenerate` against a fetch
+ *    that only records the request body.
  *  - The argument check: builder.ts `createExecute` runs core
  *    src/tools/validation.ts `validateToolInput` on the Google-processed zod
  *    schema; on failure the tool RETURNS `{error: true, message, validationErrors}`
@@ -55,13 +70,19 @@
  * request is shown as sent.
  */
 import type { SeenTool } from '../types.js';
-import { droppedServer, noParameters, onFirstUse, refusedRequest, type Checked, type ClientProfile, type Presented, type PublishedTool } from './shared.js';
+import { droppedServer, keptForShown, noParameters, onFirstUse, refusedRequest, type Checked, type ClientProfile, type Presented, type PublishedTool } from './shared.js';
 
 /** What a CoreTool of @mastra/core 0.24.9 carries that the profile reads. */
 interface CoreTool {
   description?: string;
   parameters: { jsonSchema: Record<string, unknown> };
   execute?: (args: unknown, options: { toolCallId: string; messages: unknown[] }) => Promise<unknown>;
+}
+
+/** The part of a @mastra/core 0.24.9 `Agent` the profile runs (`convertTools` is marked private in its types, not in its code). */
+interface MastraAgent {
+  __setLogger(logger: unknown): void;
+  convertTools(options: { toolsets: Record<string, Record<string, unknown>> }): Promise<Record<string, CoreTool>>;
 }
 
 interface Loaded {
@@ -71,7 +92,7 @@ interface Loaded {
     __setLogger(logger: unknown): void;
     tools(): Promise<Record<string, unknown>>;
   };
-  makeCoreTool: (tool: unknown, options: Record<string, unknown>) => CoreTool;
+  agent: (model: unknown) => MastraAgent;
   google: (fetch: typeof globalThis.fetch) => { provider: string; doGenerate(options: unknown): Promise<unknown> };
   parseList: (value: unknown) => { tools: unknown[] };
 }
@@ -86,15 +107,15 @@ const SILENT = logger();
 
 /** The real packages, imported once, on first use. */
 const load = onFirstUse('mastra-google-2025-12', async (): Promise<Loaded> => {
-  const [{ MastraMCPClient }, { makeCoreTool }, { createGoogleGenerativeAI }, { ListToolsResultSchema }] = await Promise.all([
+  const [{ MastraMCPClient }, { Agent }, { createGoogleGenerativeAI }, { ListToolsResultSchema }] = await Promise.all([
     import('@mastra/mcp'),
-    import('@mastra/core/utils'),
+    import('@mastra/core/agent'),
     import('@ai-sdk/google-v5'),
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
   return {
     McpClient: Object.getPrototypeOf(MastraMCPClient) as Loaded['McpClient'],
-    makeCoreTool: makeCoreTool as unknown as Loaded['makeCoreTool'],
+    agent: (model) => new Agent({ name: 'kit', instructions: 'kit', model: model as never }) as unknown as MastraAgent,
     google: (fetch) => createGoogleGenerativeAI({ apiKey: 'kit', fetch }).chat(MODEL_ID) as unknown as ReturnType<Loaded['google']>,
     parseList: (value) => ListToolsResultSchema.parse(value),
   };
@@ -125,10 +146,19 @@ function reason(error: unknown): string {
   }
 }
 
-/** Each shown tool's CoreTool, for `validate` (by the very object `present` returned, else by name and shown schema). */
-const coreOf = new WeakMap<SeenTool, CoreTool>();
-const coreByShape = new Map<string, CoreTool>();
-const shapeKey = (tool: SeenTool) => `${tool.name}\u0000${JSON.stringify(tool.inputSchema)}`;
+/** The name the app gives the server in its MCPClient's `servers` (the toolset's key; `getTools()` would prefix it to each tool name). */
+const SERVER = 'kit';
+
+/**
+ * Where in the agent a conversion failed: `formatTools`' name collision (MastraError AGENT_TOOL_NAME_COLLISION), else
+ * the compat layer in `CoreToolBuilder.build` (an unsupported zod type).
+ */
+function agentLayer(error: unknown): string {
+  return (error as { id?: unknown } | null)?.id === 'AGENT_TOOL_NAME_COLLISION' ? 'Agent.formatTools, AGENT_TOOL_NAME_COLLISION' : 'CoreToolBuilder.build';
+}
+
+/** Each shown tool's CoreTool, for `validate`. */
+const coreOf = keptForShown<CoreTool>();
 
 /**
  * Runs Mastra's tool conversion with no network. Its `convertInputSchema` calls
@@ -183,14 +213,18 @@ async function present(tools: PublishedTool[]): Promise<Presented> {
     });
   }) as typeof globalThis.fetch;
   const model = loaded.google(fetch);
-  const core: CoreTool[] = [];
+  const agent = loaded.agent(model);
+  agent.__setLogger(SILENT);
+  let formatted: Record<string, CoreTool>;
   try {
-    for (const name of names) core.push(loaded.makeCoreTool(mastraTools[name], { name, model, logger: SILENT }));
+    // The app's `agent.generate(prompt, { toolsets: await mcp.getToolsets() })`: one toolset, this server's.
+    formatted = await agent.convertTools({ toolsets: { [SERVER]: mastraTools } });
   } catch (error) {
-    return refusedRequest(`the agent's call fails before the model is asked (CoreToolBuilder.build): ${reason(error)}`);
+    return refusedRequest(`the agent's call fails before the model is asked (${agentLayer(error)}): ${reason(error)}`);
   }
+  const core = Object.values(formatted);
   // prepare-tools.ts (transcribed): { type: 'function', name, description, inputSchema: asSchema(parameters).jsonSchema }.
-  const functionTools = core.map((t, i) => ({ type: 'function', name: names[i], description: t.description, inputSchema: t.parameters.jsonSchema }));
+  const functionTools = Object.entries(formatted).map(([name, t]) => ({ type: 'function', name, description: t.description, inputSchema: t.parameters.jsonSchema }));
   try {
     await model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'kit' }] }], tools: functionTools });
   } catch (error) {
@@ -199,15 +233,14 @@ async function present(tools: PublishedTool[]): Promise<Presented> {
   const declarations = body?.tools?.functionDeclarations ?? [];
   const shown: SeenTool[] = declarations.map((d, i) => {
     const seen: SeenTool = { name: d.name, ...(d.description === undefined ? {} : { description: d.description }), inputSchema: d.parameters ?? noParameters() };
-    coreOf.set(seen, core[i]!);
-    coreByShape.set(shapeKey(seen), core[i]!);
+    coreOf.keep(seen, core[i]!);
     return seen;
   });
   return { tools: shown };
 }
 
 async function validate(tool: SeenTool, args: Record<string, unknown>): Promise<Checked> {
-  const core = coreOf.get(tool) ?? coreByShape.get(shapeKey(tool));
+  const core = coreOf.find(tool);
   if (!core?.execute) throw new Error(`mastra-google-2025-12: validate was given a tool its present did not show (${tool.name})`);
   const answer = await core.execute(structuredClone(args), { toolCallId: 'kit', messages: [] });
   if (answer !== null && typeof answer === 'object') {
@@ -223,9 +256,11 @@ export const mastraGoogle202512: ClientProfile = {
   title: 'Mastra 0.24.9 agent, MCP tools to Gemini (2025-12): JSON Schema to zod and back, Google compat layer, @ai-sdk/google 2.0.40; zod check before the call',
   asOf: '@mastra/core 0.24.9, @mastra/mcp 0.14.5, @mastra/schema-compat 0.11.9, 2025-12; Gemini via the model router',
   released: '2025-12-08', // the earliest day this set of versions was out (above)
+  evidence: { kind: 'package', date: '2025-12-08', source: '@mastra/core 0.24.9, @mastra/mcp 0.14.5, @ai-sdk/google 2.0.40 run' },
   sources: [
     'mastra-ai/mastra packages/mcp/src/client/client.ts at @mastra/mcp@0.14.5: tools(), convertInputSchema (dereference, convertJsonSchemaToZod)',
     'mastra-ai/mastra packages/mcp/src/client/configuration.ts at @mastra/mcp@0.14.5: getTools/getToolsets rethrow MCP_CLIENT_GET_TOOLSETS_FAILED',
+    'mastra-ai/mastra packages/core/src/agent/agent.ts at @mastra/core@0.24.9: convertTools, formatTools (names outside [a-zA-Z0-9_-] renamed; AGENT_TOOL_NAME_COLLISION)',
     'mastra-ai/mastra packages/core/src/tools/tool-builder/builder.ts at @mastra/core@0.24.9: CoreToolBuilder.build, createExecute',
     'mastra-ai/mastra packages/core/src/tools/validation.ts and src/tools/tool.ts at @mastra/core@0.24.9: validateToolInput, Tool.execute',
     'mastra-ai/mastra packages/core/src/stream/aisdk/v5/compat/prepare-tools.ts and src/llm/model/gateway-resolver.ts at @mastra/core@0.24.9',
@@ -234,8 +269,8 @@ export const mastraGoogle202512: ClientProfile = {
   ],
   notes:
     'Runs the packages themselves: the real Mastra MCP client over a fake MCP SDK client (tools/list parsed with the kit\'s ' +
-    'MCP SDK 1.32.2, which @mastra/mcp resolves here; ^1.17.5 at the time), the real makeCoreTool with an @ai-sdk/google ' +
-    '2.0.40 model whose fetch only records the request, and the real tool execute for the argument check. The app\'s zod is ' +
+    'MCP SDK 1.32.2, which @mastra/mcp resolves here; ^1.17.5 at the time), a real Agent whose convertTools (makeCoreTool, then formatTools: ' +
+    'names renamed, a collision the agent\'s error) has an @ai-sdk/google 2.0.40 model whose fetch only records the request, and the real tool execute for the argument check. The app\'s zod is ' +
     'the kit\'s 4.6.7 (`mastra create` 0.18.9 installs zod@^4; a 2025-12 app had an earlier 4.x, whose toJSONSchema and ' +
     'messages may differ in detail). The model is shown the request\'s `parameters` (lowercase types, OpenAPI `nullable`); ' +
     'a declaration without parameters is shown as an object with no properties. A validation failure is returned to the ' +

@@ -35,7 +35,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { SeenTool } from '../types.js';
-import { openAiStrictProblem } from './openai-strict.js';
+import { openAiStrict, openAiStrictProblem } from './openai-strict.js';
 import { onFirstUse, refusedRequest, type Checked, type ClientProfile, type PublishedTool } from './shared.js';
 
 type AgentsCore = typeof import('@openai/agents-core');
@@ -89,6 +89,7 @@ export const openAiAgents202510: ClientProfile = {
   title: 'OpenAI Agents SDK for JS 0.2.1 (2025-10): MCP tools sent non-strict with additionalProperties: true, unless the root allows extra keys; no argument check',
   asOf: '@openai/agents-core 0.2.1, 2025-10-25, OpenAI API',
   released: '2025-10-25',
+  evidence: { kind: 'package', date: '2025-10-25', source: '@openai/agents-core 0.2.1 run' },
   sources: [
     'openai/openai-agents-js packages/agents-core/src/mcp.ts at v0.2.1 (cf1ec3fe): getAllMcpTools, mcpToFunctionTool, ensureStrictJsonSchema',
     'openai/openai-agents-js packages/agents-core/src/agent.ts at v0.2.1: getMcpTools passes convertSchemasToStrict: false',
@@ -124,7 +125,8 @@ export const openAiAgents202510: ClientProfile = {
       const parameters = structuredClone(t.parameters) as Record<string, unknown>;
       if (t.strict) {
         const problem = openAiStrictProblem(parameters);
-        if (problem) return refusedRequest(`400 invalid_function_parameters: Invalid schema for function '${t.name}': ${problem}`);
+        // The API's answer to a strict tool is the kit's openai-strict rules, on their own evidence.
+        if (problem) return refusedRequest(`400 invalid_function_parameters: Invalid schema for function '${t.name}': ${problem}`, openAiStrict.evidence);
       }
       shown.push({ name: t.name, description: t.description, inputSchema: parameters });
     }

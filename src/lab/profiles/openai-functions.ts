@@ -103,6 +103,7 @@ export const openAiFunctions202611: ClientProfile = {
   title: 'OpenAI function calling, not strict (2026-11): the schema shown as published, but over 128 tools, a name outside [a-zA-Z0-9_-] or over 64, a description over 1,024 characters, a root that is not an object or an array without items: a 400 for every tool',
   asOf: 'OpenAI Chat Completions function calling, strict: false; openai-node 7.60.0, 2026-11-18',
   released: '2026-11-18',
+  evidence: { kind: 'report', date: '2026-05-24', source: 'API 400s reported 2025-04 to 2026-05 (sentry-mcp#106, zed#42393, ailoy#109); openai-node 7.60.0 FunctionDefinition' },
   sources: [
     'openai/openai-node src/resources/shared.ts FunctionDefinition (name: a-z, A-Z, 0-9, underscores and dashes, at most 64; strict optional) at v7.60.0 (2026-11-18)',
     'getsentry/sentry-mcp#106 (2025-04-25): Invalid \'tools[13].function.description\': string too long. Expected a string with maximum length 1024; gptme/gptme#1697 (2026-03-18)',

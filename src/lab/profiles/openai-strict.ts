@@ -118,6 +118,7 @@ export const openAiStrict: ClientProfile = {
   title: 'OpenAI strict function calling (Structured Outputs), opt-in: where a host sends tools with strict: true, the schema must fit the strict subset, or every tool fails with a 400',
   asOf: 'Structured Outputs strict mode, 2024-08 onwards',
   released: '2024-08-06',
+  evidence: { kind: 'docs', date: '2024-08-06', source: 'OpenAI Structured Outputs guide, "Supported schemas"' },
   sources: [
     `OpenAI "Supported schemas" guide (Structured Outputs), ${SUPPORTED_SCHEMAS}`,
     'evalstate/fast-agent#143, github/copilot-cli#1825, janhq/jan#7017 (code invalid_function_parameters; object schema missing properties)',

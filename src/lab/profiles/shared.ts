@@ -34,17 +34,13 @@ export interface Evidence {
   unconfirmed?: true;
 }
 
-export interface ClientProfile {
+/** What every profile has; ClientProfile below says which have a release and evidence. */
+interface ProfileCommon {
   /** 'faithful' | 'continue-gemini-2025-02' | 'goose-google-2025-02' | 'gemini-cli-2025-06' | 'gemini-cli-2025-11' | 'openai-strict' | 'claude-code-2025-07' | 'claude-code-2026-08' | 'langflow' | 'openai-agents-2025-10' | 'mastra-google-2025-12' | 'langchain-mcp-2026-01' | 'ai-sdk-google-2026-11' */
   id: string;
   title: string; // one line for the terminal
   /** The one host version and date the profile models, e.g. 'gemini-cli v0.17.0, 2025-11-20'; 'n/a' for faithful. */
   asOf: string;
-  /**
-   * The day the modelled host version was released (YYYY-MM-DD), the date `asOf` names; absent for `faithful`, which
-   * models no host. Read by TODAYS_HOSTS (index.ts): whether the linter judges this host by default.
-   */
-  released?: string;
   sources: string[];
   notes?: string;
   /**
@@ -53,11 +49,6 @@ export interface ClientProfile {
    * linter judges these only when asked (`--hosts api`, or by id): a server ships to hosts (issue 33).
    */
   apiField?: string;
-  /**
-   * What the profile's verdicts rest on, unless a rejection names its own (`Presented`'s `evidence`): the host's
-   * package run, its code read at a commit, the vendor's documentation, an issue report, or assumed (issue 33).
-   */
-  evidence?: Evidence;
   /**
    * The host presents the published tools: a rejection (the host's text, and what it takes down), or what the model sees.
    * Pure; never mutates its input. May be async: a profile that runs a host's own published code (a framework's
@@ -73,6 +64,28 @@ export interface ClientProfile {
    */
   load?(): Promise<unknown>;
 }
+
+/** A real host at one version: a profile that says when and on what grounds, so a new one cannot leave them out. */
+export interface HostProfile extends ProfileCommon {
+  /**
+   * The day the modelled host version was released (YYYY-MM-DD), the date `asOf` names. Read by TODAYS_HOSTS
+   * (index.ts): whether the linter judges this host by default.
+   */
+  released: string;
+  /**
+   * What the profile's verdicts rest on, unless a rejection names its own (`Presented`'s `evidence`): the host's
+   * package run, its code read at a commit, the vendor's documentation, an issue report, or assumed (issue 33).
+   */
+  evidence: Evidence;
+}
+
+/** `faithful`, the labs' control: it models no host, so it has no release and no evidence. */
+export interface ReferenceProfile extends ProfileCommon {
+  released?: undefined;
+  evidence?: undefined;
+}
+
+export type ClientProfile = HostProfile | ReferenceProfile;
 
 export type PublishedTool = Pick<Tool, 'name' | 'description' | 'inputSchema'>;
 /**
@@ -117,16 +130,40 @@ function hostsMissing(host: string, error: unknown): UserError | undefined {
   return new UserError(t('common.hostsMissing', detectLang(), { host, package: name }));
 }
 
-/** The model's API refuses the whole request (`lost: 'request'`). */
-export function refusedRequest(rejected: string): Presented {
-  return { rejected, lost: 'request' };
+/** The model's API refuses the whole request (`lost: 'request'`); `evidence` where it rests on other grounds than the profile's. */
+export function refusedRequest(rejected: string, evidence?: Evidence): Presented {
+  return evidence ? { rejected, lost: 'request', evidence } : { rejected, lost: 'request' };
 }
 
-/** The host's MCP client drops every tool of this server (`lost: 'server'`). */
-export function droppedServer(rejected: string): Presented {
-  return { rejected, lost: 'server' };
+/** The host's MCP client drops every tool of this server (`lost: 'server'`); `evidence` as for refusedRequest. */
+export function droppedServer(rejected: string, evidence?: Evidence): Presented {
+  return evidence ? { rejected, lost: 'server', evidence } : { rejected, lost: 'server' };
 }
 export type Checked = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
+
+/** How many shown tools keptForShown finds by shape (the copies' lookup), the latest kept. */
+const KEPT_SHAPES = 4096;
+
+/**
+ * What a profile's `present` keeps of each tool it showed, for its `validate`: a host checks a call with the tool it
+ * built from the published schema, which the shown one may not say back (Mastra's CoreTool; @ai-sdk/google shows a
+ * numeric enum as strings). Found by the very object `present` returned, else by name and shown schema (a caller
+ * that copied it).
+ */
+export function keptForShown<T>(): { keep(seen: SeenTool, value: T): void; find(seen: SeenTool): T | undefined } {
+  const byObject = new WeakMap<SeenTool, T>();
+  const byShape = new Map<string, T>();
+  const shape = (tool: SeenTool) => `${tool.name}\u0000${JSON.stringify(tool.inputSchema)}`;
+  return {
+    keep(seen, value) {
+      byObject.set(seen, value);
+      // The copies' lookup keeps the latest tools only: a linter run over many servers presents thousands.
+      if (byShape.size >= KEPT_SHAPES) byShape.delete(byShape.keys().next().value!);
+      byShape.set(shape(seen), value);
+    },
+    find: (seen) => byObject.get(seen) ?? byShape.get(shape(seen)),
+  };
+}
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -148,6 +148,7 @@ export const vscodeCopilot202601: ClientProfile = {
   title: 'VS Code + Copilot Chat 0.37 on GPT-4.1 (2026-01): a schema draft-07 rejects, or declaring draft 2019-09/2020-12, omits the tool; an array without items fails the request; 20 keywords and root unions deleted',
   asOf: 'VS Code stable of January 2026 with GitHub Copilot Chat 0.37.0 (vscode-copilot-chat 2aad04ce, 2026-01-23), model family gpt-4.1',
   released: '2026-01-23',
+  evidence: { kind: 'code', date: '2026-01-23', source: 'vscode-copilot-chat toolSchemaNormalizer.ts read at 2aad04ce; vscode mcpServer.ts' },
   sources: [
     'microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts _normalizeTool, _getValidatedTools, toolInvalidCharRe (PR #244908: validate tool JSON schemas, omit the invalid ones)',
     'microsoft/vscode-json-languageservice src/services/jsonSchemaService.ts resolveSchemaContent ("The schema uses meta-schema features ... not yet supported by the validator"); 5.7.0 (2026-01-12) adds flattened 2019-09/2020-12 meta-schemas',
