@@ -65,6 +65,14 @@ describe('a rejection on weaker or older grounds than its profile carries its ow
     expect(view.evidence).toMatchObject({ kind: 'report', date: '2025-07-03', unconfirmed: true });
   });
 
+  it('ai-sdk-google: an Unknown-name refusal of a keyword the 2026-09 Schema message has no field for (oneOf) rests on that message: confirmed', async () => {
+    const view = await rejected('ai-sdk-google-2026-11', one({ type: 'object', properties: { k: { oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] } } }));
+    expect(view.rejected).toContain('Unknown name "oneOf"');
+    // content.proto of @google-ai/generativelanguage 4.1.0 (2026-09-13) lists the Schema fields; oneOf is not one.
+    expect(view.evidence).toMatchObject({ kind: 'code', date: '2026-09-13' });
+    expect(view.evidence!.unconfirmed).toBeUndefined();
+  });
+
   it("ai-sdk-google: what the package itself refuses (its MCP client, its converter) rests on the package: no evidence of its own", async () => {
     expect((await rejected('ai-sdk-google-2026-11', one({ properties: {} }))).evidence).toBeUndefined();
     expect((await rejected('ai-sdk-google-2026-11', one({ type: 'object', properties: { a: { enum: ['x', 1] } } }))).evidence).toBeUndefined();

@@ -37,7 +37,7 @@
  * (gemini-api.ts), see API below.
  */
 import type { JsonSchema } from '../types.js';
-import { LEGACY_2025_06, legacyApiRefusal, type LegacyApiRules } from './gemini-api.js';
+import { CURRENT_2026_09, LEGACY_2025_06, legacyApiRefusal, type LegacyApiRules } from './gemini-api.js';
 import { copy, droppedServer, isObject, keptForShown, noParameters, onFirstUse, refusedRequest, seenTool, type Checked, type ClientProfile, type Evidence, type PublishedTool } from './shared.js';
 
 /**
@@ -64,14 +64,17 @@ import { copy, droppedServer, isObject, keptForShown, noParameters, onFirstUse, 
 const API: LegacyApiRules = { ...LEGACY_2025_06, checksEnums: false, parsePrefix: 'tools[0].function_declarations' };
 
 /**
- * What a refusal by the API (above) rests on, weaker than the package run the rest of the profile is: the parse
- * stage's Unknown-name refusal is reported in 2026 for other keywords, for oneOf and allOf it is modelled; the
- * format and items rules are the 2025 reports applied to 2026-11. Unconfirmed either way.
+ * What a refusal by the API (above) rests on, weaker than the package run the rest of the profile is. An Unknown-name
+ * refusal of a keyword the 2026-09 Schema message has no field for (oneOf, $schema, const, ...) rests on that message
+ * itself (content.proto in @google-ai/generativelanguage 4.1.0, gemini-api.ts CURRENT_2026_09) and on the parse stage's
+ * Unknown-name refusals reported in 2026: confirmed. Any other refusal (the format and items rules) is the 2025 reports
+ * applied to 2026-11, when the proto says of `format` "Any value is allowed": unconfirmed.
  */
 function apiEvidence(refusal: string): Evidence {
-  return refusal.includes('Unknown name')
-    ? { kind: 'report', date: '2026-08-12', source: 'Unknown-name refusals reported in 2026 (zed#62539, zaq#555); for oneOf/allOf modelled', unconfirmed: true }
-    : { kind: 'report', date: '2025-07-03', source: "the kit's 2025-06 rules of Gemini's legacy field (gemini-cli#3178), applied to 2026-11", unconfirmed: true };
+  const unknown = /Unknown name "([^"]+)"/.exec(refusal)?.[1];
+  if (unknown !== undefined && CURRENT_2026_09.unknownName(unknown))
+    return { kind: 'code', date: '2026-09-13', source: `no "${unknown}" field in the Schema message (content.proto, @google-ai/generativelanguage 4.1.0); Unknown-name refusals reported in 2026 (zed#62539, zaq#555)` };
+  return { kind: 'report', date: '2025-07-03', source: "the kit's 2025-06 rules of Gemini's legacy field (gemini-cli#3178), applied to 2026-11", unconfirmed: true };
 }
 
 type Ai = typeof import('ai-sdk-6');
