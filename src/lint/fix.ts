@@ -21,12 +21,16 @@
  *     then those that narrow, are tried in their place, kept only if fewer
  *     targeted hosts refuse.
  *  3. Each change, last first, is taken back (or a more faithful rewrite put
- *     in its place) if no targeted host refuses, drops or loses more without
- *     it; a change that narrows is kept only against a refusal or a drop. One
- *     cause taken away alone may change nothing while another remains (a tool
+ *     in its place) if no targeted host is worse without it. A change that
+ *     shows the model the same in a form more hosts read (a ref inlined, a
+ *     union of objects merged) is kept against a loss too; one that removes
+ *     or narrows something, only against a refusal or a drop (a keyword
+ *     removed because a host drops it would be lost on every host). One cause
+ *     taken away alone may change nothing while another remains (a tool
  *     refused for its oneOf and its formats), so changes are pruned from the
- *     whole, not added one at a time.
- *  4. A tool that a targeted host took before and refuses after is left as
+ *     whole, not added one at a time; only the hosts that fail or lose
+ *     something of the original are asked here.
+ *  4. A tool that any targeted host took before and refuses after is left as
  *     published.
  * Each host is asked once per schema, about many tools at once where it can
  * be (a framework's awaits overlap).
