@@ -154,7 +154,7 @@ describe('--fix-schema', () => {
     // Its 2025-02 Gemini field met format "date" (goose: 'only enum'), and nullable anyOf branches: at least one rewrite helps.
     expect(host.length).toBeGreaterThan(0);
     for (const c of host)
-      for (const h of /now taken by (.+)$/.exec(c.what)![1]!.split(', ')) {
+      for (const h of /\(for (.+)\)$/.exec(c.what)![1]!.split(', ')) {
         expect(failing(fix.hosts[h]!.before), `${h} before`).toBe(true);
         expect(failing(fix.hosts[h]!.after), `${h} after`).toBe(false);
       }

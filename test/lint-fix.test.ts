@@ -3,15 +3,19 @@
  * Playwright and GitHub) and on every break of the kit: the rule of the issue
  * is "every chosen host accepts" the rewritten list, so with the default hosts
  * (today's) no host of the output's matrix may refuse or drop it, and every
- * tool the output changed names a listed change.
+ * tool the output changed names a listed change. Then, in-process, that
+ * `--hosts` gets only the changes the targeted hosts need (issue 33); the
+ * property that no change narrows unsaid is test/lint-fix-property.test.ts's.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LintReport } from '../src/lint/types.js';
-import { RECORDED } from './helpers/lint.js';
+import { fixList } from '../src/lint/fix.js';
+import { renderTerminal } from '../src/lint/terminal.js';
+import type { LintReport, ListedTool } from '../src/lint/types.js';
+import { RECORDED, recorded } from './helpers/lint.js';
 import { REPO } from './helpers/server.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'lint-fix-'));
@@ -131,4 +135,70 @@ describe('--fix-schema: what each host sanitizing does', () => {
     expect(schemaOf(after).required).toEqual(['page_id']);
     expect(report.fix!.changes.some((c) => c.tool === 'API-move-page' && c.what.includes('no longer required') && c.what.includes('parent'))).toBe(true);
   }, 240_000);
+});
+
+/**
+ * `--fix-schema OUT --hosts LIST` makes only the changes the targeted hosts need (issue 33), asked in-process
+ * (src/lint/fix.ts fixList, the function the command calls) on each host's own code.
+ */
+describe('--fix-schema --hosts: only what the targeted hosts need', () => {
+  const sentry = () => recorded('sentry-mcp') as ListedTool[];
+  /** Counted here in code points, as OpenAI counts (its error: "maximum length 1024"). */
+  const long = (tools: ListedTool[]) => tools.filter((t) => [...(t.description ?? '')].length > 1024).map((t) => t.name);
+
+  it("a description is shortened only for a targeted host with a limit it breaks, and the change names that host", async () => {
+    const tools = sentry();
+    expect(long(tools).length).toBeGreaterThan(0);
+    // ai-sdk-google refuses Sentry's formats and type lists but has no description limit: every description stays.
+    const other = await fixList(tools, ['ai-sdk-google-2026-11']);
+    expect(other.changes.length).toBeGreaterThan(0);
+    expect(other.changes.filter((c) => c.path === '/description')).toEqual([]);
+    expect(other.tools.map((t) => t.description)).toEqual(tools.map((t) => t.description));
+    // OpenAI function calling refuses the request over 1,024 characters: each long one shortened, for it, said so.
+    const openai = await fixList(tools, ['openai-functions-2026-11']);
+    expect(long(openai.tools)).toEqual([]);
+    const said = openai.changes.filter((c) => c.path === '/description');
+    expect(said.map((c) => c.tool).sort()).toEqual(long(tools).sort());
+    for (const c of said) expect(c.what).toContain('(for openai-functions-2026-11)');
+  }, 120_000);
+
+  it('an array without items gets "items": {} and nothing else changes, an untyped value stays untyped (Bright Data, HubSpot)', async () => {
+    const searchAfter = { type: 'array', description: 'the cursor of the previous page' };
+    const value = { description: 'the value to compare with' };
+    const tools: ListedTool[] = [
+      // A const too, which VS Code shows as published: written as an enum only where a targeted host needs it.
+      { name: 'search_dataset', inputSchema: { type: 'object', properties: { query: { type: 'string' }, dataset: { const: 'web' }, search_after: searchAfter }, required: ['query'] } },
+      { name: 'crm_search', inputSchema: { type: 'object', properties: { filters: { type: 'array', items: { type: 'object', properties: { value } } } } } },
+    ];
+    // VS Code refuses an array without items ("tool parameters array type must have items", vscode-copilot.ts).
+    const { tools: fixed, changes } = await fixList(tools, ['vscode-copilot-2026-01']);
+    const properties = (fixed[0]!.inputSchema as { properties: Record<string, unknown> }).properties;
+    expect(properties).toEqual({ query: { type: 'string' }, dataset: { const: 'web' }, search_after: { ...searchAfter, items: {} } });
+    expect(fixed[1]).toEqual(tools[1]);
+    expect(changes.map((c) => [c.tool, c.rule, c.narrows ?? false])).toEqual([['search_dataset', 'array-items', false]]);
+    expect(changes[0]!.what).toContain('(for vscode-copilot-2026-01)');
+  }, 60_000);
+
+  it('a targeted host that takes a list whole: nothing changed', async () => {
+    // The recorded GitHub list on today's Claude Code: shown as published (its matrix row, lint-cli.test.ts).
+    const tools = recorded('server-github') as ListedTool[];
+    const { tools: fixed, changes } = await fixList(tools, ['claude-code-2026-08']);
+    expect(changes).toEqual([]);
+    expect(fixed).toEqual(tools);
+  }, 60_000);
+
+  it('the terminal marks a change that narrows', () => {
+    const report = { format: 'schema-breaks/lint', version: 1, server: { label: 'x', target: { from: 'x.json' }, name: null, version: null, protocolVersion: null, pages: 0, listedInMs: null, findings: [], hosts: {} }, tools: [], causes: [] } as LintReport;
+    report.fix = {
+      file: 'out.json',
+      causesAfter: 0,
+      hosts: {},
+      changes: [
+        { tool: 'pick', rule: 'no-structural-union', path: '/inputSchema/properties/either/anyOf', what: 'anyOf of 3 branches replaced by its first that is not null; narrows: only what its first non-null branch accepts passes', narrows: true },
+        { tool: 'pick', rule: 'const', path: '/inputSchema/properties/kind/const', what: '"const" written as an enum of its one value' },
+      ],
+    };
+    const lines = renderTerminal([report], [], { colour: false, width: 200, gate: 'error' }).split('\n');
+    expect(lines.filter((l) => l.includes('NARROWS')).map((l) => l.includes('either'))).toEqual([true]);
+  });
 });

@@ -1,305 +1,231 @@
 /**
- * `--fix-schema OUT.json`: the tools with their inputSchemas rewritten by the
- * kit's own transformations so that the chosen hosts (`--hosts`) take them,
- * each change listed; what the hosts make of the rewritten list is judged by
- * the same host matrix, beside the original's.
+ * `--fix-schema OUT.json`: the tools rewritten so that the targeted hosts
+ * (`--hosts`) take them, with only the changes those hosts need, each listed
+ * with the hosts it is for; what the hosts make of the rewritten list is
+ * judged by the same host matrix, beside the original's.
  *
- * The rule every rewrite keeps: the output is valid JSON Schema and means at
- * most LESS strict than the original: whatever the original accepted, the
- * rewrite accepts (a keyword removed, a union merged into one object of
- * optional properties, a required property made optional, refs inlined, const
- * as a one-value enum, a type list as an anyOf of its types). A description
- * shortened is no validation, but text lost: each says its lengths.
- * Known exceptions, from hurt.ts's `withoutCause` (listed as they are made):
- * a union whose branches are not all objects becomes its first non-null branch,
- * and a node without "type" or "items" gets the string type; both stricter.
+ * The rewrites: for each finding's cause, the kit's ways to write it away
+ * (src/lint/fix-rewrites.ts), then each targeted host's sanitizing
+ * (src/lint/fix-hosts.ts: the Gemini API's `parameters` field, Mastra's
+ * Google layer, formats; a description over OpenAI function calling's 1,024
+ * characters, shortened only when that host is targeted). Every rewrite
+ * accepts whatever the original did, save those that say they narrow:
+ * `narrows: true` on the change and "narrows: ..." in its words.
  *
- * Two stages. First, one finding at a time (`withoutCause`, the rewrite the
- * linter uses to ask a host whether a cause is what it refuses; definitions
- * first) until none a host reads can be rewritten. Then, for each chosen host
- * that still refuses, that host's whole sanitizing in ONE step (SANITIZERS):
- * one keyword removed alone changes nothing while another remains, so a
- * one-rewrite-at-a-time search never gets there. A sanitizing is kept only when
- * it turns its host round and no other chosen host newly refuses.
- * Not rewritten: a recursive schema (its refs cannot be inlined).
+ * Per tool, judged through the host matrix (`hostVerdict`) on the targeted
+ * hosts alone:
+ *  1. A tool no targeted host refuses, drops or loses anything of is left as
+ *     published.
+ *  2. Every cause is written away the most faithful way; if a targeted host
+ *     still refuses, the rewrites that tell the model less (a union removed),
+ *     then those that narrow, are tried in their place, kept only if fewer
+ *     targeted hosts refuse.
+ *  3. Each change, last first, is taken back (or a more faithful rewrite put
+ *     in its place) if no targeted host is worse without it. A change that
+ *     shows the model the same in a form more hosts read (a ref inlined, a
+ *     union of objects merged) is kept against a loss too; one that removes
+ *     or narrows something, only against a refusal or a drop (a keyword
+ *     removed because a host drops it would be lost on every host). One cause
+ *     taken away alone may change nothing while another remains (a tool
+ *     refused for its oneOf and its formats), so changes are pruned from the
+ *     whole, not added one at a time; only the hosts that fail or lose
+ *     something of the original are asked here.
+ *  4. A tool that any targeted host took before and refuses after is left as
+ *     published.
+ * Each host is asked once per schema, about many tools at once where it can
+ * be (a framework's awaits overlap).
+ * Not rewritten: a recursive schema's refs (they cannot be inlined).
  */
-import { CURRENT_2026_09 } from '../lab/profiles/gemini-api.js';
 import { getProfile } from '../lab/profiles/index.js';
-import { OPENAI_MAX_DESCRIPTION } from '../lab/profiles/openai-functions.js';
-import { HOST_JUDGED } from './hurt.js';
-import { withoutCause } from './rewrite.js';
-import { atPointer, reach } from './refs.js';
+import { HOST_REWRITES } from './fix-hosts.js';
+import { FIXED_RULES, rewritesOf, type Rewrite } from './fix-rewrites.js';
+import { hostVerdict } from './hosts.js';
 import { toolFindings } from './rules.js';
-import { isObject, type Finding, type ListedTool } from './types.js';
+import { isObject, type HostVerdict, type ListedTool } from './types.js';
+import type { Answers } from './verdicts.js';
 
 export interface Change {
   tool: string;
   rule: string;
-  /** Where, in the schema as it was before this change. */
+  /** Where, in the tool as it was before this change. */
+  path: string;
+  /** In words, ending with the hosts it is for; "narrows: ..." where it does. */
+  what: string;
+  /** Set when a value the original accepted may be refused after (what says which). */
+  narrows?: true;
+}
+
+/** One change a replay made: which choice (`key`), which of its rewrites (`index`), and the change in words. */
+interface Step {
+  key: string;
+  rule: string;
   path: string;
   what: string;
+  narrows?: string;
+  shows?: true;
+  index: number;
 }
 
-/** The order causes are rewritten in: definitions first (inlining changes every path under them), then the rest as found. */
-const FIRST = ['unused-defs', 'ref'];
+/** How far the rewrites may go: 0 the most faithful, 1 the most hosts take without narrowing, 2 narrowing too. */
+type Level = 0 | 1 | 2;
 
-function described(f: Finding, schema: Record<string, unknown>): string {
-  switch (f.rule) {
-    case 'unused-defs':
-      return `removed the ${reach(schema).defs.find((d) => `/inputSchema${d.pointer}` === f.path)?.unused.length ?? ''} definitions nothing references`.replace('  ', ' ');
-    case 'ref':
-      return 'inlined every $ref and removed "$defs"/"definitions"';
-    case 'no-structural-union':
-    case 'one-of':
-    case 'all-of':
-      return `${f.path.slice(f.path.lastIndexOf('/') + 1)} replaced by one object of every branch's properties, none required (or its first branch, when not all are objects)`;
-    case 'const':
-      return `"const" written as an enum of its one value`;
-    case 'type-list':
-      return 'the type list written as an anyOf of one type each';
-    case 'untaught':
-    case 'ref-unresolved':
-      return `removed "${f.path.slice(f.path.lastIndexOf('/') + 1)}"`;
-    case 'array-items':
-      return 'added "items": {"type": "string"}';
-    case 'untyped':
-      return 'added "type": "string"';
-    default:
-      return f.rule;
-  }
+/** What a replay may offer: rewrites that remove or narrow only where a targeted host fails the tool (`widen`), and the sanitizing of those hosts alone. */
+interface Offer {
+  widen: boolean;
+  failing: ReadonlySet<string>;
 }
+
+function defaultIndex(rewrites: Rewrite[], level: Level, widen: boolean): number {
+  const allowed = rewrites.flatMap((r, i) => (widen || r.shows ? [i] : []));
+  const faithful = allowed.filter((i) => !rewrites[i]!.narrows);
+  return level === 0 ? (faithful[0] ?? -1) : level === 1 ? (faithful.at(-1) ?? -1) : (allowed.at(-1) ?? -1);
+}
+
+const FIRST = (rule: string) => (rule === 'unused-defs' || rule === 'ref' ? 0 : 1);
 
 /**
- * A type list written as an anyOf of one type each: the same instances pass
- * (hurt.ts's `withoutCause` keeps only the first type, which would refuse the
- * others, stricter than the original).
+ * The tool with every cause written away as `choice` says (a rewrite's index, -1 for none; else the level's),
+ * then every host rewrite offered (-1 for none): deterministic, so that a choice changed and replayed differs in
+ * that choice alone.
  */
-function typesAsUnion(schema: Record<string, unknown>, f: Finding): Record<string, unknown> | null {
-  const out = structuredClone(schema);
-  const node = atPointer(out, f.path.slice('/inputSchema'.length, f.path.lastIndexOf('/')));
-  if (!isObject(node) || !Array.isArray(node.type) || 'anyOf' in node) return null;
-  const types = node.type;
-  delete node.type;
-  node.anyOf = types.map((type) => ({ type }));
-  return out;
-}
-
-/** One tool rewritten until no host-read finding of its inputSchema can be rewritten further. */
-function fixOne(tool: ListedTool, changes: Change[]): ListedTool {
+function replay(tool: ListedTool, offer: Offer, choice: Map<string, number>, level: Level): { tool: ListedTool; steps: Step[] } {
   let current = tool;
-  for (let step = 0; step < 200; step++) {
-    if (!isObject(current.inputSchema)) return current;
-    const schema = current.inputSchema;
+  const steps: Step[] = [];
+  const handled = new Set<string>();
+  for (let n = 0; n < 200; n++) {
+    const schema = current.inputSchema as Record<string, unknown>;
     const findings = toolFindings(current)
-      .filter((f) => HOST_JUDGED.has(f.rule) && f.path.startsWith('/inputSchema'))
-      .sort((a, b) => Number(FIRST.includes(b.rule)) - Number(FIRST.includes(a.rule)));
-    let done = false;
+      .filter((f) => FIXED_RULES.includes(f.rule) && f.path.startsWith('/inputSchema') && !handled.has(`${f.rule} ${f.path}`))
+      .sort((a, b) => FIRST(a.rule) - FIRST(b.rule));
+    let applied = false;
     for (const f of findings) {
-      const rewritten = f.rule === 'type-list' ? typesAsUnion(schema, f) : withoutCause(schema, f);
-      if (rewritten === null || JSON.stringify(rewritten) === JSON.stringify(schema)) continue;
-      changes.push({ tool: tool.name, rule: f.rule, path: f.path, what: described(f, schema) });
-      current = { ...current, inputSchema: rewritten };
-      done = true;
+      const key = `${f.rule} ${f.path}`;
+      handled.add(key);
+      const rewrites = rewritesOf(schema, f);
+      const index = choice.get(key) ?? defaultIndex(rewrites, level, offer.widen);
+      const rewrite = rewrites[index];
+      if (!rewrite || JSON.stringify(rewrite.schema) === JSON.stringify(schema)) continue;
+      steps.push({ key, rule: f.rule, path: f.path, what: rewrite.what, ...(rewrite.narrows ? { narrows: rewrite.narrows } : {}), ...(rewrite.shows ? { shows: true as const } : {}), index });
+      current = { ...current, inputSchema: rewrite.schema };
+      applied = true;
       break;
     }
-    if (!done) return current;
+    if (!applied) break;
   }
-  return current;
-}
-
-export function fixTools(tools: ListedTool[]): { tools: ListedTool[]; changes: Change[] } {
-  const changes: Change[] = [];
-  return { tools: tools.map((t) => fixOne(t, changes)), changes };
-}
-
-/** A copy of a schema with `fn` applied to every subschema (never to a property's name, nor to the values of keywords). */
-function mapSchemas(node: unknown, fn: (node: Record<string, unknown>) => Record<string, unknown>): unknown {
-  if (!isObject(node)) return node;
-  const out: Record<string, unknown> = { ...fn({ ...node }) };
-  for (const key of ['properties', 'patternProperties', '$defs', 'definitions'])
-    if (isObject(out[key])) out[key] = Object.fromEntries(Object.entries(out[key] as object).map(([k, v]) => [k, mapSchemas(v, fn)]));
-  for (const key of ['items', 'additionalProperties', 'not']) if (isObject(out[key])) out[key] = mapSchemas(out[key], fn);
-  for (const key of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map((b) => mapSchemas(b, fn));
-  return out;
-}
-
-/**
- * Rewrites for what a host refuses that is no finding here, each kept only
- * when the host matrix says it helps (fewer chosen hosts refuse or drop the
- * list, none newly): the Gemini API of 2025-06 took only "enum" and "date-time"
- * as a string's format (its 400 "only 'enum' and 'date-time' are supported for
- * STRING type", src/lab/profiles/gemini-api.ts).
- */
-export const HOST_REWRITES: { what: string; apply: (node: Record<string, unknown>) => Record<string, unknown> }[] = [
-  {
-    what: 'removed every "format" but "date-time"',
-    apply: (n) => {
-      if ('format' in n && n.format !== 'date-time') delete n.format;
-      return n;
-    },
-  },
-];
-
-/** A host's whole sanitizing of a list: the tools rewritten, and one line per tool it changed. */
-interface Sanitizer {
-  host: string;
-  apply: (tools: ListedTool[]) => { tools: ListedTool[]; said: { tool: string; what: string; path?: string }[] };
-}
-
-const counted = (counts: Map<string, number>) => [...counts].map(([k, n]) => (n > 1 ? `"${k}" (${n} places)` : `"${k}"`)).join(', ');
-
-/**
- * The Gemini API's `parameters` field of 2026-09 refuses the whole request for
- * any keyword its Schema message lacks, an enum on a non-string, an enum value
- * "" and an array without items (src/lab/profiles/gemini-api.ts CURRENT_2026_09).
- * Removing one keyword alone changes nothing while another remains, so the
- * host's whole sanitizing is one step: every such keyword removed, an enum of
- * strings given "type": "string" (the enum already allowed only strings), any
- * other such enum removed, "items": {} added (any item, as before).
- */
-function geminiParameters(tools: ListedTool[]): ReturnType<Sanitizer['apply']> {
-  const said: { tool: string; what: string }[] = [];
-  const out = tools.map((tool) => {
-    const removed = new Map<string, number>();
-    const notes = new Set<string>();
-    const inputSchema = mapSchemas(tool.inputSchema, (n) => {
-      for (const key of Object.keys(n))
-        if (CURRENT_2026_09.unknownName(key)) {
-          removed.set(key, (removed.get(key) ?? 0) + 1);
-          delete n[key];
-        }
-      if (Array.isArray(n.enum) && n.type !== 'string') {
-        if (n.type === undefined && n.enum.every((v) => typeof v === 'string')) {
-          n.type = 'string';
-          notes.add('"type": "string" added to an enum of strings');
-        } else {
-          delete n.enum;
-          notes.add('"enum" removed where the type is not a string');
-        }
-      }
-      if (Array.isArray(n.enum) && n.enum.includes('')) {
-        delete n.enum;
-        notes.add('an "enum" with the value "" removed');
-      }
-      if (n.type === 'array' && !('items' in n)) {
-        n.items = {};
-        notes.add('"items": {} added to an array without items');
-      }
-      return n;
-    });
-    if (removed.size > 0) said.push({ tool: tool.name, what: `removed the keywords the Gemini API's Schema message lacks: ${counted(removed)}` });
-    for (const note of notes) said.push({ tool: tool.name, what: note });
-    return { ...tool, inputSchema };
-  });
-  return { tools: out, said };
-}
-
-/**
- * Cut at the last sentence end (". ", "! ", "? " or a line break) that keeps at
- * least half the limit, else at the last space, else at the limit; counted in
- * code points as OpenAI counts (src/lab/profiles/openai-functions.ts).
- */
-export function shortened(text: string, limit: number): string {
-  const points = [...text];
-  if (points.length <= limit) return text;
-  const head = points.slice(0, limit).join('');
-  const sentence = Math.max(...['. ', '! ', '? ', '.\n', '\n'].map((end) => head.lastIndexOf(end) + (end === '\n' ? 0 : 1)));
-  if (sentence >= limit / 2) return head.slice(0, sentence).trimEnd();
-  const space = head.lastIndexOf(' ');
-  return (space > 0 ? head.slice(0, space) : head).trimEnd();
-}
-
-/** OpenAI function calling refuses the whole request for a tool description over 1,024 characters: each such description shortened to fit. */
-function openaiFunctions(tools: ListedTool[]): ReturnType<Sanitizer['apply']> {
-  const said: { tool: string; what: string; path?: string }[] = [];
-  const out = tools.map((tool) => {
-    if (typeof tool.description !== 'string' || [...tool.description].length <= OPENAI_MAX_DESCRIPTION) return tool;
-    const description = shortened(tool.description, OPENAI_MAX_DESCRIPTION);
-    said.push({ tool: tool.name, what: `description shortened from ${[...tool.description].length} to ${[...description].length} characters (cut at a sentence or word end; the rest is gone)`, path: '/description' });
-    return { ...tool, description };
-  });
-  return { tools: out, said };
-}
-
-/**
- * Mastra's Google layer throws "does not support zod type: ZodIntersection"
- * for a required property whose schema is an anyOf without a "type" beside it
- * (what zod-from-json-schema makes of it; measured on the profile, which runs
- * @mastra/core 0.24.9): such a property is made optional, which the layer takes.
- */
-function mastraGoogle(tools: ListedTool[]): ReturnType<Sanitizer['apply']> {
-  const said: { tool: string; what: string }[] = [];
-  const out = tools.map((tool) => {
-    const names: string[] = [];
-    const inputSchema = mapSchemas(tool.inputSchema, (n) => {
-      if (!Array.isArray(n.required) || !isObject(n.properties)) return n;
-      const props = n.properties;
-      const keep = n.required.filter((name) => !(typeof name === 'string' && isObject(props[name]) && Array.isArray(props[name].anyOf) && !('type' in props[name])));
-      if (keep.length < n.required.length) {
-        names.push(...n.required.filter((name) => !keep.includes(name)).map(String));
-        if (keep.length > 0) n.required = keep;
-        else delete n.required;
-      }
-      return n;
-    });
-    if (names.length > 0) said.push({ tool: tool.name, what: `no longer required, being an anyOf: ${names.join(', ')}` });
-    return { ...tool, inputSchema };
-  });
-  return { tools: out, said };
-}
-
-export const SANITIZERS: Sanitizer[] = [
-  { host: 'gemini-parameters-2026-09', apply: geminiParameters },
-  { host: 'openai-functions-2026-11', apply: openaiFunctions },
-  { host: 'mastra-google-2025-12', apply: mastraGoogle },
-];
-
-/** The chosen hosts that refuse or drop a list, or leave a tool of it out. */
-async function failing(tools: ListedTool[], hosts: readonly string[]): Promise<Set<string>> {
-  const out = new Set<string>();
-  for (const id of hosts) {
-    const profile = getProfile(id);
-    if (!profile) continue;
-    try {
-      const view = await profile.present(tools.map((t) => ({ name: t.name, ...(typeof t.description === 'string' ? { description: t.description } : {}), inputSchema: t.inputSchema })) as never);
-      if ('rejected' in view || view.tools.length < tools.length) out.add(id);
-    } catch {
-      out.add(id);
-    }
-  }
-  return out;
-}
-
-/**
- * The host rewrites that help, applied in turn to every tool, then each
- * refusing host's whole sanitizing in one step, kept when that host no longer
- * refuses and no other chosen host newly does; each change listed with the
- * hosts it brings round.
- */
-export async function hostRewrites(tools: ListedTool[], hosts: readonly string[], changes: Change[]): Promise<ListedTool[]> {
-  let current = tools;
-  let refusing = await failing(current, hosts);
   for (const rewrite of HOST_REWRITES) {
-    if (refusing.size === 0) break;
-    const next = current.map((t) => ({ ...t, inputSchema: mapSchemas(t.inputSchema, rewrite.apply) }));
-    if (JSON.stringify(next) === JSON.stringify(current)) continue;
-    const after = await failing(next, hosts);
-    if (after.size < refusing.size && [...after].every((h) => refusing.has(h))) {
-      changes.push({ tool: '(every tool)', rule: 'host', path: '/inputSchema', what: `${rewrite.what}: now taken by ${[...refusing].filter((h) => !after.has(h)).join(', ')}` });
-      current = next;
-      refusing = after;
+    if (!offer.widen || (rewrite.host && !offer.failing.has(rewrite.host)) || choice.get(rewrite.key) === -1) continue;
+    const after = rewrite.apply(current);
+    if (after.said.length === 0) continue;
+    for (const s of after.said) steps.push({ key: rewrite.key, rule: 'host', path: s.path ?? '/inputSchema', what: s.what, index: 0 });
+    current = after.tool;
+  }
+  return { tool: current, steps };
+}
+
+/** What one targeted host does with a tool, in the two things the fix weighs: whether it fails it, and how much it loses. */
+interface Outcome {
+  fails: boolean;
+  lost: number;
+}
+/** One host's outcome on one tool, asked once per schema. */
+type Ask = (host: string, tool: ListedTool) => Promise<Outcome>;
+
+const FAILS = new Set(['refused', 'dropped', 'unknown']);
+
+function outcome(v: HostVerdict): Outcome {
+  return { fails: FAILS.has(v.verdict), lost: v.verdict === 'lossy' ? (v.lost?.length ?? 1) : 0 };
+}
+
+const isWorse = (t: Outcome, c: Outcome, losses: boolean) => (t.fails && !c.fails) || (losses && !t.fails && !c.fails && t.lost > c.lost);
+
+/**
+ * The hosts of `suspects` worse off with `trial` than with `current`: failing where they did not, or (`losses`)
+ * losing more. Only the hosts a change can be for are asked (those that fail the original tool, or lose something
+ * of it): every question costs a run of the host's own code, and a host that took the original whole is asked
+ * about the result in the end (fixList, step 4).
+ */
+async function worseHosts(trial: ListedTool, current: ListedTool, losses: boolean, suspects: readonly string[], ask: Ask): Promise<string[]> {
+  const pairs = await Promise.all(suspects.map((h) => Promise.all([ask(h, trial), ask(h, current)])));
+  return suspects.filter((_, i) => isWorse(pairs[i]![0], pairs[i]![1], losses));
+}
+
+/** One tool, its changes chosen as the header says (steps 1 to 3; fixList does step 4). */
+async function fixTool(tool: ListedTool, hosts: readonly string[], ask: Ask): Promise<{ tool: ListedTool; changes: Change[] }> {
+  const unchanged = { tool, changes: [] };
+  if (!isObject(tool.inputSchema)) return unchanged;
+  const original = await Promise.all(hosts.map((h) => ask(h, tool)));
+  const failing = hosts.filter((_, i) => original[i]!.fails);
+  const lossy = hosts.filter((_, i) => original[i]!.lost > 0);
+  if (failing.length === 0 && lossy.length === 0) return unchanged;
+  const offer: Offer = { widen: failing.length > 0, failing: new Set(failing) };
+  // Escalated only as far as fewer of the hosts that refuse the original refuse the rewrite.
+  const stillFailing = async (t: ListedTool) => (await Promise.all(failing.map((h) => ask(h, t)))).filter((o) => o.fails).length;
+  let level: Level = 0;
+  let current = replay(tool, offer, new Map(), 0);
+  let failures = await stillFailing(current.tool);
+  for (const next of [1, 2] as const) {
+    if (failures === 0) break;
+    const trial = replay(tool, offer, new Map(), next);
+    const trialFailures = await stillFailing(trial.tool);
+    if (trialFailures < failures) [level, current, failures] = [next, trial, trialFailures];
+  }
+  const choice = new Map(current.steps.map((s) => [s.key, s.index]));
+  const forHosts = new Map<string, string[]>();
+  // Last first; a step that a change brought in (a rewrite put in another's place) is weighed too.
+  const weighed = new Set<string>();
+  const nextStep = () => [...current.steps].reverse().find((s) => !weighed.has(s.key));
+  for (let step = nextStep(); step; step = nextStep()) {
+    const key = step.key;
+    weighed.add(key);
+    for (const alternative of [-1, ...Array.from({ length: step.index }, (_, i) => i)]) {
+      const trial = replay(tool, offer, new Map(choice).set(key, alternative), level);
+      // Taken back, a change must cost no host anything (one that removes or narrows something, no refusal); a more
+      // faithful rewrite in its place is weighed on refusals alone: a union removed loses nothing on a host because
+      // it tells nothing.
+      const losses = alternative === -1 && step.shows === true;
+      const worse = await worseHosts(trial.tool, current.tool, losses, [...new Set([...failing, ...(losses ? lossy : [])])], ask);
+      if (alternative === -1) forHosts.set(key, worse);
+      if (worse.length > 0) continue;
+      choice.set(key, alternative);
+      current = trial;
+      break;
     }
   }
-  for (const sanitizer of SANITIZERS) {
-    if (!refusing.has(sanitizer.host)) continue;
-    const next = sanitizer.apply(current);
-    if (next.said.length === 0) continue;
-    const after = await failing(next.tools, hosts);
-    if (after.has(sanitizer.host) || ![...after].every((h) => refusing.has(h))) continue;
-    const taken = [...refusing].filter((h) => !after.has(h)).join(', ');
-    for (const s of next.said) changes.push({ tool: s.tool, rule: 'host', path: s.path ?? '/inputSchema', what: `${s.what} (${sanitizer.host}'s sanitizing): now taken by ${taken}` });
-    current = next.tools;
-    refusing = after;
+  const changes = current.steps.map((s): Change => {
+    const forThem = forHosts.get(s.key) ?? [];
+    const what = `${s.what}${s.narrows ? `; narrows: ${s.narrows}` : ''}${forThem.length > 0 ? ` (for ${forThem.join(', ')})` : ''}`;
+    return { tool: tool.name, rule: s.rule, path: s.path, what, ...(s.narrows ? { narrows: true as const } : {}) };
+  });
+  return { tool: current.tool, changes };
+}
+
+/**
+ * The tools rewritten for `targets`, and every change. `before`: each tool's verdicts on the targeted hosts, where
+ * the caller has them already (the report's matrix); `answers`: the verdict cache (src/lint/verdicts.ts).
+ */
+export async function fixList(tools: ListedTool[], targets: readonly string[], options: { before?: Record<string, HostVerdict>[]; answers?: Answers } = {}): Promise<{ tools: ListedTool[]; changes: Change[] }> {
+  const hosts = targets.filter((id) => getProfile(id));
+  const asked = new Map<string, Promise<Outcome>>();
+  const keyOf = (host: string, tool: ListedTool) => `${host}\u0000${JSON.stringify([tool.name, tool.description, tool.inputSchema])}`;
+  const ask: Ask = (host, tool) => {
+    const key = keyOf(host, tool);
+    if (!asked.has(key)) asked.set(key, hostVerdict(getProfile(host)!, tool, options.answers).then(outcome));
+    return asked.get(key)!;
+  };
+  // A host asked about many tools at once answers sooner than one at a time (its framework's awaits overlap).
+  const askAll = async (list: ListedTool[]) => {
+    for (const h of hosts) await Promise.all(list.map((t) => ask(h, t)));
+  };
+  tools.forEach((tool, i) => {
+    for (const h of hosts) if (options.before?.[i]?.[h]) asked.set(keyOf(h, tool), Promise.resolve(outcome(options.before[i]![h]!)));
+  });
+  await askAll(tools);
+  const fixed = await Promise.all(tools.map((tool) => fixTool(tool, hosts, ask)));
+  // Step 4: a tool that a targeted host took before and fails after is left as published.
+  await askAll(fixed.filter((f) => f.changes.length > 0).map((f) => f.tool));
+  for (const [i, f] of fixed.entries()) {
+    const after = await Promise.all(hosts.map(async (h) => isWorse(await ask(h, f.tool), await ask(h, tools[i]!), false)));
+    if (after.some(Boolean)) fixed[i] = { tool: tools[i]!, changes: [] };
   }
-  return current;
+  return { tools: fixed.map((f) => f.tool), changes: fixed.flatMap((f) => f.changes) };
 }

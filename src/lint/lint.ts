@@ -12,7 +12,7 @@ import type { ContractOperation } from '../contract/rules.js';
 import { adviceFor } from './advice.js';
 import { groupCauses } from './causes.js';
 import { HOST_IDS, hostMatrix, loadHosts } from './hosts.js';
-import { fixTools, hostRewrites } from './fix.js';
+import { fixList } from './fix.js';
 import { judgeByHosts, judgeList } from './hurt.js';
 import { listWeight, weightFinding, weightOf } from './weight.js';
 import { duplicateFinding, duplicateNames, serverFindings, splitEntries, toolCountFinding, toolFindings } from './rules.js';
@@ -133,9 +133,7 @@ export async function lintTarget(target: Target, settings: LintSettings, operati
 
 /** --fix-schema: the rewritten list written out, and what the hosts make of it beside the original. */
 async function fixSchema(entries: unknown[], report: LintReport, file: string, targets: readonly string[], answers: Answers | undefined): Promise<NonNullable<LintReport['fix']>> {
-  const fixed = fixTools(splitEntries(entries).tools);
-  const changes = fixed.changes;
-  const tools = await hostRewrites(fixed.tools, targets, changes);
+  const { tools, changes } = await fixList(splitEntries(entries).tools, targets, { before: report.tools.map((t) => t.hosts), answers });
   writeOutput(file, `${JSON.stringify({ tools }, null, 2)}\n`);
   const after = await judge(tools, emptyInfo({ kind: 'from', label: file, file }), undefined, new Map(), targets, answers);
   const hosts = Object.fromEntries(

@@ -150,7 +150,9 @@ function fixBlock(report: LintReport, o: TerminalOptions): string[] {
   const fix = report.fix;
   if (!fix) return [];
   const lines = ['', paint('1', `Rewritten schema: ${fix.file}, ${plural(fix.changes.length, 'change')}, ${plural(fix.causesAfter, 'cause')} of findings left`, o.colour)];
-  for (const c of fix.changes) lines.push(...wrap(`${c.tool}  ${shortPath(c.path)}  ${c.rule}: ${c.what}`, o.width, '      ', '    '));
+  // A change that narrows the tool (a value valid before may be refused after) is marked, in the warnings' yellow.
+  for (const c of fix.changes)
+    lines.push(...wrap(`${c.narrows ? `${paint('33', 'NARROWS', o.colour)} ` : ''}${c.tool}  ${shortPath(c.path)}  ${c.rule}: ${c.what}`, o.width, '      ', '    '));
   lines.push('  The hosts on the whole rewritten list (before -> after):');
   for (const [host, v] of Object.entries(fix.hosts)) {
     const failing = v.after === 'refused' || v.after === 'dropped';

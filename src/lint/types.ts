@@ -130,7 +130,8 @@ export interface LintReport {
   /** With --fix-schema: the rewritten list's file, each change, and the hosts on the whole list before and after (src/lint/fix.ts). */
   fix?: {
     file: string;
-    changes: { tool: string; rule: string; path: string; what: string }[];
+    /** narrows: a value the original accepted may be refused after (`what` says which, "narrows: ..."). */
+    changes: { tool: string; rule: string; path: string; what: string; narrows?: true }[];
     causesAfter: number;
     hosts: Record<string, { before: Verdict; after: Verdict; detail: string }>;
   };
