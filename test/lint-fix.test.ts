@@ -91,9 +91,13 @@ const BREAKS = readdirSync(join(REPO, 'breaks'))
   .filter((f) => f.endsWith('.patch'))
   .map((f) => f.replace(/\.patch$/, ''));
 
-describe('--fix-schema: every default host takes the rewritten list', () => {
+// Today's hosts and today's API fields (--hosts today,api): the fix must satisfy Gemini's parameters field and OpenAI
+// function calling too, the strictest of today's profiles (the hosts alone are the default since issue 33).
+const TODAY_AND_API = ['--hosts', 'today,api'];
+
+describe("--fix-schema: every one of today's hosts and API fields takes the rewritten list", () => {
   it.each(RECORDED_LISTS)('recorded %s', (name) => {
-    const { report, before, after } = fixed(['--from', join(RECORDED, `${name}.json`)], name);
+    const { report, before, after } = fixed(['--from', join(RECORDED, `${name}.json`), ...TODAY_AND_API], name);
     everyHostTakesIt(report);
     everyChangeListed(report, before, after);
     // The Gemini API's parameters field takes only its Schema message's fields: none other is left.
@@ -103,7 +107,7 @@ describe('--fix-schema: every default host takes the rewritten list', () => {
   }, 240_000);
 
   it.each(BREAKS)('the kit with break %s', (id) => {
-    const { report, before, after } = fixed(['--variant', id], id);
+    const { report, before, after } = fixed(['--variant', id, ...TODAY_AND_API], id);
     everyHostTakesIt(report);
     everyChangeListed(report, before, after);
   }, 240_000);
@@ -111,7 +115,7 @@ describe('--fix-schema: every default host takes the rewritten list', () => {
 
 describe('--fix-schema: what each host sanitizing does', () => {
   it("Sentry: every description over OpenAI's 1,024 characters shortened at a sentence or word end, its lengths listed", () => {
-    const { report, before, after } = fixed(['--from', join(RECORDED, 'sentry-mcp.json')], 'sentry-lengths');
+    const { report, before, after } = fixed(['--from', join(RECORDED, 'sentry-mcp.json'), ...TODAY_AND_API], 'sentry-lengths');
     const long = before.filter((t) => [...(t.description ?? '')].length > 1024);
     // getsentry/sentry-mcp#106: search_events was 2,037 characters in April 2025; this recording has at least one over.
     expect(long.length).toBeGreaterThan(0);

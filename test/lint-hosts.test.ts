@@ -12,9 +12,9 @@ import { getProfile, PROFILES } from '../src/lab/profiles/index.js';
 import { runLab } from '../src/lab/side-by-side.js';
 import { lintTools } from '../src/lint/lint.js';
 import { readServer } from '../src/lint/server.js';
-import type { LintReport, Verdict } from '../src/lint/types.js';
+import type { Evidence, LintReport, Verdict } from '../src/lint/types.js';
 import { LETTER } from './helpers/host-column.js';
-import { recorded } from './helpers/lint.js';
+import { recorded, withoutEvidence } from './helpers/lint.js';
 import { SERVER_JS } from './helpers/server.js';
 
 /*
@@ -211,7 +211,7 @@ describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.op
 
   it('a refusal carries the host\'s own text and what it takes down; a drop says the server goes', () => {
     const book = report.tools.find((t) => t.name === 'book-visit')!.hosts;
-    expect(book['continue-gemini-2025-02']).toEqual({
+    expect(withoutEvidence(book['continue-gemini-2025-02'])).toEqual({
       verdict: 'refused',
       // The anyOf parses (2025-02 had any_of); the server's vendor key at the root does not.
       detail: "400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name \"x-content-type\" at 'tools[0].function_declarations[0].parameters': Cannot find field.",
@@ -232,7 +232,13 @@ describe('@ivotoby/openapi-mcp-server 1.16.1 on test/fixtures/lint/pet-clinic.op
         const v = tool.hosts[profile.id]!;
         if (v.verdict !== 'refused' && v.verdict !== 'dropped') continue;
         const view = await profile.present([recorded('openapi-pet-clinic').find((t) => (t as { name: string }).name === tool.name) as never]);
-        expect(view, `${tool.name} on ${profile.id}`).toEqual({ rejected: v.detail, lost: v.takesDown });
+        const { evidence, ...said } = view as { evidence?: Evidence };
+        expect(said, `${tool.name} on ${profile.id}`).toEqual({ rejected: v.detail, lost: v.takesDown });
+        // The verdict rests on what the rejection names, else on the profile's own evidence (issue 33: provenance on
+        // every verdict); an assumption is unconfirmed whatever it says.
+        const expected = evidence ?? profile.evidence;
+        expect(v.evidence, `${tool.name} on ${profile.id}`).toEqual(expected?.kind === 'assumed' ? { ...expected, unconfirmed: true } : expected);
+        expect(v.evidence, `${tool.name} on ${profile.id}`).toBeDefined();
       }
   });
 });
@@ -319,13 +325,13 @@ describe('refused or dropped: every way a profile rejects, and what it takes dow
   it('claude-code-2026-08 leaves the union tool out with its own log line, and the server goes on with the other', async () => {
     const report = await lintTools([tool({ type: 'object', properties: {} }), { ...tool(unionRoot), name: 'u' }]);
     // The log line of Claude Code 2.1.235, written out by hand from its code (claude-code-2026-08.ts).
-    expect(report.tools[1]!.hosts['claude-code-2026-08']).toEqual({
+    expect(withoutEvidence(report.tools[1]!.hosts['claude-code-2026-08'])).toEqual({
       verdict: 'dropped',
       detail: 'Skipping tool "u": its input schema uses top-level anyOf, which the Anthropic API does not accept. Other tools from this server remain available.',
       takesDown: 'tool',
     });
     expect(report.tools[0]!.hosts['claude-code-2026-08']!.verdict).toBe('accepted');
-    expect(report.server.hosts['claude-code-2026-08']).toEqual({ verdict: 'lossy', detail: '1 of 2 tools left out by the host, the others shown' });
+    expect(withoutEvidence(report.server.hosts['claude-code-2026-08'])).toEqual({ verdict: 'lossy', detail: '1 of 2 tools left out by the host, the others shown' });
     // 1.0.63 sent it on: the API refuses the whole request, counting the union tool second.
     expect(report.server.hosts['claude-code-2025-07']!.detail).toBe(
       '400 invalid_request_error: tools.1.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level',
@@ -376,7 +382,7 @@ describe('what a host loses, compared through a $ref and Gemini\'s nullable and 
 
   it('a $ref inlined whole is no loss (LangChain); a pattern inside it dropped is (Mastra, the AI SDK), where it is written', async () => {
     const hosts = await lint(code);
-    expect(hosts['langchain-mcp-2026-01']).toEqual({ verdict: 'accepted', detail: 'shown as published' });
+    expect(withoutEvidence(hosts['langchain-mcp-2026-01'])).toEqual({ verdict: 'accepted', detail: 'shown as published' });
     for (const host of ['mastra-google-2025-12', 'ai-sdk-google-2026-11']) expect(hosts[host]!.lost, host).toEqual([{ kind: 'constraint', path: '/inputSchema/$defs/Code', what: 'pattern dropped' }]);
     expect(hosts['gemini-cli-2025-06']!.lost).toEqual([{ kind: 'ref', path: '/inputSchema/properties/code/$ref', what: '$ref #/$defs/Code dropped: shown untyped (any value)' }]);
   });
@@ -386,7 +392,7 @@ describe('what a host loses, compared through a $ref and Gemini\'s nullable and 
     expect((await lint(twice))['ai-sdk-google-2026-11']!.lost).toEqual([{ kind: 'constraint', path: '/inputSchema/$defs/Code', what: 'pattern dropped' }]);
     // @ai-sdk/google sends a recursive schema as parametersJsonSchema, refs and $defs as published.
     const tree = { type: 'object', properties: { root: { $ref: '#/$defs/Node' } }, $defs: { Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } } };
-    expect((await lint(tree))['ai-sdk-google-2026-11']).toEqual({ verdict: 'accepted', detail: 'shown as published' });
+    expect(withoutEvidence((await lint(tree))['ai-sdk-google-2026-11'])).toEqual({ verdict: 'accepted', detail: 'shown as published' });
   });
 
   it("Gemini's nullable is the null of a type list or of an anyOf; a number enum sent as strings under format \"enum\" is the same enum", async () => {
@@ -395,7 +401,7 @@ describe('what a host loses, compared through a $ref and Gemini\'s nullable and 
     expect((await lint(note({ anyOf: [{ type: 'string', maxLength: 9 }, { type: 'null' }] })))['ai-sdk-google-2026-11']!.lost).toEqual([
       { kind: 'constraint', path: '/inputSchema/properties/note/anyOf/0', what: 'maxLength dropped' },
     ]);
-    expect((await lint(note({ type: 'number', enum: [1, 2] })))['ai-sdk-google-2026-11']).toEqual({ verdict: 'accepted', detail: 'shown as published' });
+    expect(withoutEvidence((await lint(note({ type: 'number', enum: [1, 2] })))['ai-sdk-google-2026-11'])).toEqual({ verdict: 'accepted', detail: 'shown as published' });
   });
 });
 
@@ -407,6 +413,6 @@ describe('the labs and the linter never disagree', () => {
     const { buildServer, patchChain, serverCommand } = await import('../src/lab/variants.js');
     const { command, args } = serverCommand(await buildServer(patchChain('structural-anyof').variant));
     const report = await lintTools((await readServer({ label: 'structural-anyof', command, args }, 10_000)).tools);
-    expect(report.server.hosts['continue-gemini-2025-02']).toEqual({ verdict: 'refused', detail: (run.host as { rejection: string }).rejection, takesDown: 'request' });
+    expect(withoutEvidence(report.server.hosts['continue-gemini-2025-02'])).toEqual({ verdict: 'refused', detail: (run.host as { rejection: string }).rejection, takesDown: 'request' });
   });
 });

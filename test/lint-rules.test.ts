@@ -17,7 +17,7 @@ import { takesArguments } from '../src/lint/rules.js';
 import { renderTerminal } from '../src/lint/terminal.js';
 import { configTargets, stripJsonc } from '../src/lint/targets.js';
 import { LINT_FORMAT, LINT_FORMAT_VERSION, type LintReport } from '../src/lint/types.js';
-import { recorded } from './helpers/lint.js';
+import { recorded, withoutEvidence } from './helpers/lint.js';
 // @ts-expect-error: a plain JS fixture, no types
 import { TOOLS } from './fixtures/lint/thirty-tools.data.mjs';
 
@@ -115,7 +115,7 @@ describe('the recorded tools/list of the real servers', () => {
     // evidence, src/lab/profiles/ai-sdk-google.ts): a warning, never an error on that ground alone.
     const { HOST_SETS } = await import('../src/lint/hosts.js');
     const expected: Record<string, string[]> = {
-      'server-everything': ['get-resource-links warning format /inputSchema/properties/data/format', 'zip-resources warning format /inputSchema/properties/url/format'],
+      'server-everything': ['gzip-file-as-resource warning format /inputSchema/properties/data/format', 'trigger-url-elicitation warning format /inputSchema/properties/url/format'],
       'server-filesystem': [],
       'server-memory': [],
     };
@@ -292,7 +292,7 @@ describe('the JSON document', () => {
     expect(Object.keys(json.causes[0])).toEqual(['rule', 'severity', 'path', 'message', 'advice', 'tools', 'hurts']);
     const book = json.tools.find((t: { name: string }) => t.name === 'book-visit');
     expect(Object.keys(book.hosts)).toEqual(['faithful', 'continue-gemini-2025-02', 'goose-google-2025-02', 'gemini-cli-2025-06', 'gemini-cli-2025-11', 'openai-strict', 'claude-code-2025-07', 'claude-code-2026-08', 'langflow', 'openai-agents-2025-10', 'mastra-google-2025-12', 'langchain-mcp-2026-01', 'ai-sdk-google-2026-11', 'openai-functions-2026-11', 'gemini-parameters-2026-09', 'gemini-json-schema-2026-11', 'vscode-copilot-2026-01']);
-    expect(book.hosts['continue-gemini-2025-02']).toEqual({
+    expect(withoutEvidence(book.hosts['continue-gemini-2025-02'])).toEqual({
       verdict: 'refused',
       // The API of 2025-02 parses the anyOf; the server's vendor key at the root is no field of its Schema message.
       detail: "400 INVALID_ARGUMENT: Invalid JSON payload received. Unknown name \"x-content-type\" at 'tools[0].function_declarations[0].parameters': Cannot find field.",
@@ -413,12 +413,16 @@ describe('one finding per cause, judged by the hosts', async () => {
           expect(named.sort(), `${name} ${tool.name} ${f.path}`).toEqual([...new Set((f.hurts ?? []).map((h) => h.host))].sort());
           for (const h of HOST_IDS.filter((h) => new RegExp(`(^|[^\\w-])${h}([^\\w-]|$)`).test(others)))
             expect(['refused', 'dropped'], `${name} ${tool.name} ${h}`).toContain(tool.hosts[h]!.verdict);
-          for (const hurt of f.hurts ?? []) {
+          // A host-refusal names its host in its own words: the host does refuse or drop the tool (or the whole list).
+          if (f.rule === 'host-refusal') for (const hurt of f.hurts!) expect(['refused', 'dropped']).toContain(tool.hosts[hurt.host]!.verdict);
+          for (const hurt of f.rule === 'host-refusal' ? [] : (f.hurts ?? [])) {
             const v = tool.hosts[hurt.host]!;
             if (hurt.verdict === 'lossy') expect(v.lost!.some((l) => l.path === f.path), `${name} ${tool.name} ${hurt.host}`).toBe(true);
             else expect(v.verdict).toBe(hurt.verdict);
             const clause = { refused: /refused for it by ([^;]+)/, dropped: /dropped for it by ([^;]+)/, lossy: /lost on ([^(;]+)/ }[hurt.verdict].exec(f.message)?.[1] ?? '';
-            expect(clause.split(',').map((h) => h.trim()), `${name} ${tool.name} ${f.path}`).toContain(hurt.host);
+            expect(clause.split(',').map((h) => h.replace(/\(unconfirmed\)/, '').trim()), `${name} ${tool.name} ${f.path}`).toContain(hurt.host);
+            // A hurt resting on unconfirmed evidence is said so, and only then.
+            expect(new RegExp(`${hurt.host} \\(unconfirmed\\)`).test(f.message), `${name} ${tool.name} ${f.path} ${hurt.host}`).toBe(hurt.unconfirmed === true && hurt.verdict !== 'lossy');
           }
           // Severity follows the targeted hosts: error where one refuses or drops on confirmed evidence, warning where one is
           // hurt otherwise, info where none is (a name MCP itself forbids is an error whatever the hosts).

@@ -65,7 +65,7 @@ const TOOLS: Record<string, string[]> = {
     'export const listNotes = {',
     '  name: "list_notes",',
     "  description: 'Lists the notes whose name starts with a prefix.',",
-    "  inputSchema: { type: 'object', properties: { prefix: { type: ['string', 'null'], pattern: '^[a-z]+$', description: 'The first letters.' } } },",
+    "  inputSchema: { type: 'object', properties: { prefix: { type: ['string', 'null'], pattern: '^[a-z]+$', description: 'The first letters.' }, owner: { type: 'string', format: 'email' } } },",
     '};',
   ],
   'pick.mjs': [
@@ -182,7 +182,8 @@ describe('SARIF from a server built in a git checkout', () => {
     const run = first.runs[0]!;
     expect(run.originalUriBaseIds['%SRCROOT%']!.uri).toBe(`file://${repo}/`);
     const tools = new Set(run.results.map((r) => r.properties.tool ?? '(server)'));
-    // Every tool has results (each breaks a rule), so every row of PLACES is checked.
+    // Every tool has results (each breaks a rule a targeted host is hurt by: list_notes' format "email", which
+    // ai-sdk-google refuses on unconfirmed evidence, a warning), so every row of PLACES is checked.
     expect([...tools].filter((t) => t !== '(server)').sort()).toEqual(['find_note', 'list_notes', 'pick_note']);
     for (const r of run.results) {
       const place = PLACES[r.properties.tool ?? '(server)']!;

@@ -149,7 +149,8 @@ describe('the recorded tools/list of real servers', () => {
       rejected: "AI_APICallError: Invalid JSON payload received. Unknown name \"oneOf\" at 'tools[0].function_declarations[0].parameters.properties[1].value': Cannot find field.",
       lost: 'request',
       // The parse stage is reported in 2026 for other keywords; for oneOf it is modelled: unconfirmed.
-      evidence: expect.objectContaining({ kind: 'report', date: '2026-08-12', unconfirmed: true }),
+      // oneOf is no field of the Schema message (content.proto, @google-ai/generativelanguage 4.1.0, 2026-09-13): confirmed.
+      evidence: { kind: 'code', date: '2026-09-13', source: expect.stringContaining('no "oneOf" field in the Schema message') },
     });
     // G: anyOf with one non-null branch becomes that branch, nullable; required and descriptions kept.
     expect((await shownSchemas([find(tools, 'rename-pet')]))['rename-pet']).toEqual({
@@ -228,7 +229,8 @@ describe("the kit's baseline and every break", async () => {
       rejected: "AI_APICallError: Invalid JSON payload received. Unknown name \"oneOf\" at 'tools[0].function_declarations[0].parameters.properties[0].value': Cannot find field.",
       lost: 'request',
       // The parse stage is reported in 2026 for other keywords; for oneOf it is modelled: unconfirmed.
-      evidence: expect.objectContaining({ kind: 'report', date: '2026-08-12', unconfirmed: true }),
+      // oneOf is no field of the Schema message (content.proto, @google-ai/generativelanguage 4.1.0, 2026-09-13): confirmed.
+      evidence: { kind: 'code', date: '2026-09-13', source: expect.stringContaining('no "oneOf" field in the Schema message') },
     });
   });
 });

@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { openAiFunctions202611 as openai } from '../src/lab/profiles/openai-functions.js';
 import type { PublishedTool } from '../src/lab/profiles/shared.js';
 import { lintTools } from '../src/lint/lint.js';
+import { withoutEvidence } from './helpers/lint.js';
 import { BASELINE, ONE_OF_VERB, published, type Json } from './helpers/profiles.js';
 
 const tool = (name: string, description: string, inputSchema: Json = { type: 'object', properties: {} }): PublishedTool => ({ name, description, inputSchema: inputSchema as PublishedTool['inputSchema'] });
@@ -30,7 +31,7 @@ describe('openai-functions-2026-11', () => {
   it("O3: Sentry's long description (2,037 characters, getsentry/sentry-mcp#106's search_events) fails the whole request", async () => {
     const tools = [tool('find_issues', 'Find issues.'), tool('search_events', 'x'.repeat(2037))];
     const report = await lintTools(tools, 'sentry-like', undefined, ['openai-functions-2026-11']);
-    expect(report.tools[1]!.hosts['openai-functions-2026-11']).toEqual({
+    expect(withoutEvidence(report.tools[1]!.hosts['openai-functions-2026-11'])).toEqual({
       verdict: 'refused',
       // Alone, the tool is tools[0]; in the whole list it is tools[1].
       detail: "400 Invalid 'tools[0].function.description': string too long. Expected a string with maximum length 1024, but got a string with length 2037 instead.",

@@ -74,3 +74,13 @@ export function sarifValidator(): (log: unknown) => { ok: boolean; errors: strin
     return { ok, errors: ajv.errorsText(validate.errors) };
   };
 }
+
+/**
+ * A host verdict without the evidence it rests on: what the host did, for the tests that pin that. The evidence is
+ * tested on its own (test/lint-hosts.test.ts, "every refusal or drop is the profile's own answer").
+ */
+export function withoutEvidence<T extends { evidence?: unknown }>(verdict: T | undefined): Omit<T, 'evidence'> | undefined {
+  if (verdict === undefined) return undefined;
+  const { evidence: _, ...rest } = verdict;
+  return rest;
+}
