@@ -41,6 +41,7 @@ Commands:
   page    write docs/ecosystem.md and docs/ecosystem.html from the saved lists.
   pin     write test/fixtures/ecosystem/verdicts.json: each server's verdicts per
           host and its findings (test/ecosystem.test.ts compares with it).
+  update  pin and page, linting each server once for both.
   help    this text.`;
 
 function positiveInt(value: string | undefined, flag: string): number | undefined {
@@ -99,13 +100,20 @@ export async function runEcosystem(argv: string[], repo: string, log: (line: str
       log(`wrote ${files.markdown} and ${files.html}`);
       return 0;
     }
-    case 'pin': {
-      const { pinned } = await buildEcosystem(paths);
-      writeJson(paths.verdicts, pinned);
-      log(`wrote ${paths.verdicts}: ${Object.keys(pinned.servers).length} servers`);
+    case 'pin':
+    case 'update': {
+      const built = await buildEcosystem(paths);
+      writeJson(paths.verdicts, built.pinned);
+      log(`wrote ${paths.verdicts}: ${Object.keys(built.pinned.servers).length} servers`);
+      if (command === 'update') {
+        const files = pageFiles(repo);
+        writeWhole(files.markdown, built.markdown);
+        writeWhole(files.html, built.html);
+        log(`wrote ${files.markdown} and ${files.html}`);
+      }
       return 0;
     }
     default:
-      throw new UsageError(`unknown command ${JSON.stringify(command)}: refresh, page, pin or help`, 'npm run ecosystem -- help');
+      throw new UsageError(`unknown command ${JSON.stringify(command)}: refresh, page, pin, update or help`, 'npm run ecosystem -- help');
   }
 }

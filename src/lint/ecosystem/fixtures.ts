@@ -39,7 +39,7 @@ export interface ServerFixture {
   version: string;
   /** How it was started, inside its own install folder: the command and its arguments. */
   command: { command: string; args: string[] };
-  /** Names of the variables given a dummy value so that it would start. */
+  /** Names of the variables it was given: a dummy value it demanded to start, or a setting its candidate names (PRO_MODE). */
   env: string[];
   /** The day it was listed (YYYY-MM-DD). */
   listed: string;

@@ -35,7 +35,7 @@ function hostTable(judged: Judged[], hosts: readonly string[]): { head: string[]
     return [`\`${host}\``, pct(whole('refused'), servers), pct(whole('dropped'), servers), pct(hurtOne, servers), pct(whole('lossy'), servers), pct(perTool('refused'), tools), pct(perTool('dropped'), tools), pct(perTool('lossy'), tools), String(perTool('unknown') || '')];
   });
   return {
-    head: ['host', 'servers: list refused', 'servers: list dropped', 'servers: a tool refused or dropped alone', 'servers: list lossy', 'tools refused', 'tools dropped', 'tools lossy', 'unknown'],
+    head: ['host', 'servers: list refused', 'servers: list dropped', 'servers with a tool refused or dropped', 'servers: list lossy', 'tools refused', 'tools dropped', 'tools lossy', 'unknown'],
     rows,
   };
 }
@@ -82,7 +82,7 @@ function sections(judged: Judged[], candidates: Candidates, skipped: Skipped[], 
   const intro = [
     `**${judged.length} servers, ${tools} tools.** ${judged.length} MCP servers from npm listed their tools with no key and no network, out of ${tried} packages tried; listed ${dates[0] ?? '-'}${dates.at(-1) !== dates[0] ? ` to ${dates.at(-1)}` : ''}. ` +
       `On the default hosts (\`npm run lint\` with no \`--hosts\`: ${defaults.map((h) => `\`${h}\``).join(', ')}), ${pct(anyHurt, judged.length)} of the servers have a tool or their whole list refused or dropped by at least one host, and the linter reports an error on ${pct(errorServers, judged.length)}.`,
-    `How the set was chosen: ${candidates.chosen}. "By downloads" means ${candidates.downloads}. Each server was installed with \`npm install --ignore-scripts\` in a folder of its own, started as a stdio server in an empty folder with no credentials (a dummy value for a variable it demanded to start: each fixture names them), and listed with the linter's own reader; its tools/list is saved in \`test/fixtures/ecosystem/servers/\`. Refresh: \`npm run ecosystem -- refresh\`, then \`npm run ecosystem -- page\` and \`npm run ecosystem -- pin\`.`,
+    `How the set was chosen: ${candidates.chosen}. "By downloads" means ${candidates.downloads}. Each server was installed with \`npm install --ignore-scripts\` in a folder of its own, started as a stdio server in an empty folder with no credentials (a dummy value for a variable it demanded to start: each fixture names them), and listed with the linter's own reader; its tools/list is saved in \`test/fixtures/ecosystem/servers/\`. Refresh: \`npm run ecosystem -- refresh\`, then \`npm run ecosystem -- update\` (pin and page).`,
     `A verdict is what the kit's profile of that host does (src/lab/profiles/, docs/sources.md): **refused**, the host's model API fails the request; **dropped**, the host leaves the tool or the server out; **lossy**, the model is not told something the schema says. Findings and severities are the linter's on the default hosts.`,
   ];
   const out: Section[] = [
