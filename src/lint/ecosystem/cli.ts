@@ -4,20 +4,31 @@
  * test compares with). Bad input is one line and exit 2.
  */
 import { parseArgs } from 'node:util';
-import { UsageError } from '../../core/user-error.js';
+import { existsSync } from 'node:fs';
+import { UserError, UsageError } from '../../core/user-error.js';
 import { writeWhole } from '../../core/write-whole.js';
 import { join, resolve } from 'node:path';
-import { ecosystemPaths, fixturePaths, readCandidates, readFixtures, readSkipped, writeJson, type EcosystemPaths } from './fixtures.js';
-import { defaultHosts, judgeServers } from './judge.js';
+import { ecosystemPaths, fixturePaths, readCandidates, readFixtures, readJson, readSkipped, writeJson, type EcosystemPaths } from './fixtures.js';
+import { judgeServers } from './judge.js';
 import { ecosystemPage } from './page.js';
 import { pinVerdicts, type Pinned } from './pin.js';
 import { defaultCache, refresh } from './refresh.js';
 
-/** What `page` and `pin` write, from the saved lists, each server linted once for both (test/ecosystem.test.ts compares them). */
-export async function buildEcosystem(paths: EcosystemPaths): Promise<{ pinned: Pinned; markdown: string; html: string }> {
-  const judged = await judgeServers(readFixtures(paths));
-  const { markdown, html } = ecosystemPage(judged, readCandidates(paths), readSkipped(paths), defaultHosts());
-  return { pinned: pinVerdicts(judged), markdown, html };
+/** The pinned verdicts of the saved servers (those named in `only`, else every one): the linting, the slow part. */
+export async function pinEcosystem(paths: EcosystemPaths, only?: readonly string[]): Promise<Pinned> {
+  const fixtures = readFixtures(paths).filter((f) => !only || only.includes(f.package));
+  return pinVerdicts(await judgeServers(fixtures));
+}
+
+/** verdicts.json, as pin wrote it. */
+export function readPinned(paths: EcosystemPaths): Pinned {
+  if (!existsSync(paths.verdicts)) throw new UserError(`${paths.verdicts} is not there: run npm run ecosystem -- pin first`);
+  return readJson(paths.verdicts) as Pinned;
+}
+
+/** The page, from the saved lists and the pinned verdicts as verdicts.json holds them (no linting). */
+export function renderEcosystemPage(paths: EcosystemPaths): { markdown: string; html: string } {
+  return ecosystemPage(readFixtures(paths), readPinned(paths), readCandidates(paths), readSkipped(paths));
 }
 
 export function pageFiles(repo: string): { markdown: string; html: string } {
@@ -38,10 +49,12 @@ Commands:
           A candidate already listed or skipped at its version is not tried again
           unless --again. --fixtures: read candidates.json and write there instead
           of test/fixtures/ecosystem/. Needs the npm registry; nothing else.
-  page    write docs/ecosystem.md and docs/ecosystem.html from the saved lists.
-  pin     write test/fixtures/ecosystem/verdicts.json: each server's verdicts per
-          host and its findings (test/ecosystem.test.ts compares with it).
-  update  pin and page, linting each server once for both.
+  pin     lint every saved list and write test/fixtures/ecosystem/verdicts.json:
+          each server's verdicts per host and its findings (minutes: every
+          host profile is asked about every tool).
+  page    write docs/ecosystem.md and docs/ecosystem.html from the saved lists
+          and verdicts.json (no linting).
+  update  pin, then page.
   help    this text.`;
 
 function positiveInt(value: string | undefined, flag: string): number | undefined {
@@ -92,23 +105,19 @@ export async function runEcosystem(argv: string[], repo: string, log: (line: str
       log(`${listed.length} listed, ${skipped.length} skipped this run`);
       return 0;
     }
-    case 'page': {
-      const { markdown, html } = await buildEcosystem(paths);
-      const files = pageFiles(repo);
-      writeWhole(files.markdown, markdown);
-      writeWhole(files.html, html);
-      log(`wrote ${files.markdown} and ${files.html}`);
-      return 0;
-    }
     case 'pin':
+    case 'page':
     case 'update': {
-      const built = await buildEcosystem(paths);
-      writeJson(paths.verdicts, built.pinned);
-      log(`wrote ${paths.verdicts}: ${Object.keys(built.pinned.servers).length} servers`);
-      if (command === 'update') {
+      if (command !== 'page') {
+        const pinned = await pinEcosystem(paths);
+        writeJson(paths.verdicts, pinned);
+        log(`wrote ${paths.verdicts}: ${Object.keys(pinned.servers).length} servers`);
+      }
+      if (command !== 'pin') {
+        const { markdown, html } = renderEcosystemPage(paths);
         const files = pageFiles(repo);
-        writeWhole(files.markdown, built.markdown);
-        writeWhole(files.html, built.html);
+        writeWhole(files.markdown, markdown);
+        writeWhole(files.html, html);
         log(`wrote ${files.markdown} and ${files.html}`);
       }
       return 0;

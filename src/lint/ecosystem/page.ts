@@ -1,16 +1,25 @@
 /**
  * docs/ecosystem.md and docs/ecosystem.html: what the hosts do with the tools
- * of real MCP servers from npm, from the saved lists alone (no network, no run
- * time written: the same fixtures give the same page, which the test checks).
+ * of real MCP servers from npm, written from the pinned verdicts
+ * (verdicts.json, src/lint/ecosystem/pin.ts) and the saved lists' own facts
+ * (no network, no linting, no run time written: the same files give the same
+ * page, which the test checks).
  * One structure, written out twice: as Markdown and as a self-contained page
  * in the shell of the kit's other pages (src/class/html.ts).
  */
 import { esc, page } from '../../class/html.js';
+import { UserError } from '../../core/user-error.js';
 import { HOST_IDS } from '../hosts.js';
 import { PROFILES } from '../../lab/profiles/index.js';
 import type { Severity } from '../types.js';
-import type { Candidates, Skipped } from './fixtures.js';
-import type { Judged } from './judge.js';
+import type { Candidates, ServerFixture, Skipped } from './fixtures.js';
+import type { Pinned, PinnedHost, PinnedServer } from './pin.js';
+
+/** One server: its saved list's facts and its pinned verdicts. */
+interface Row {
+  fixture: ServerFixture;
+  pinned: PinnedServer;
+}
 
 type Block = { p: string } | { table: { head: string[]; rows: string[][] } } | { list: string[] };
 interface Section {
@@ -22,21 +31,20 @@ function pct(n: number, of: number): string {
   return of === 0 ? '0' : `${Number(((100 * n) / of).toFixed(1))}% (${n})`;
 }
 
-const HURTING = ['refused', 'dropped'] as const;
+const failed = (host: PinnedHost | undefined) => (host?.count.r ?? 0) + (host?.count.d ?? 0) > 0;
 
 /** For each host: the share of servers whose whole list it refuses, drops or loses, and of tools. */
-function hostTable(judged: Judged[], hosts: readonly string[]): { head: string[]; rows: string[][] } {
-  const servers = judged.length;
-  const tools = judged.reduce((n, j) => n + j.names.length, 0);
-  const rows = hosts.map((host) => {
-    const whole = (v: string) => judged.filter((j) => j.all.whole[host]?.verdict === v).length;
-    const perTool = (v: string) => judged.reduce((n, j) => n + j.all.perTool.filter((t) => t[host]?.verdict === v).length, 0);
-    const hurtOne = judged.filter((j) => j.all.perTool.some((t) => (HURTING as readonly string[]).includes(t[host]?.verdict ?? ''))).length;
-    return [`\`${host}\``, pct(whole('refused'), servers), pct(whole('dropped'), servers), pct(hurtOne, servers), pct(whole('lossy'), servers), pct(perTool('refused'), tools), pct(perTool('dropped'), tools), pct(perTool('lossy'), tools), String(perTool('unknown') || '')];
-  });
+function hostTable(rows: Row[], hosts: readonly string[]): { head: string[]; rows: string[][] } {
+  const servers = rows.length;
+  const tools = rows.reduce((n, r) => n + r.pinned.tools, 0);
   return {
     head: ['host', 'servers: list refused', 'servers: list dropped', 'servers with a tool refused or dropped', 'servers: list lossy', 'tools refused', 'tools dropped', 'tools lossy', 'unknown'],
-    rows,
+    rows: hosts.map((host) => {
+      const whole = (code: string) => rows.filter((r) => r.pinned.hosts[host]?.list === code).length;
+      const perTool = (code: string) => rows.reduce((n, r) => n + (r.pinned.hosts[host]?.count[code] ?? 0), 0);
+      const hurtOne = rows.filter((r) => failed(r.pinned.hosts[host])).length;
+      return [`\`${host}\``, pct(whole('r'), servers), pct(whole('d'), servers), pct(hurtOne, servers), pct(whole('l'), servers), pct(perTool('r'), tools), pct(perTool('d'), tools), pct(perTool('l'), tools), String(perTool('u') || '')];
+    }),
   };
 }
 
@@ -49,23 +57,23 @@ interface RuleCount {
   hurts: Map<string, number>;
 }
 
-function ruleCounts(judged: Judged[], defaults: readonly string[]): RuleCount[] {
+function ruleCounts(rows: Row[], defaults: readonly string[]): RuleCount[] {
   const rules = new Map<string, RuleCount>();
-  for (const j of judged) {
-    for (const c of j.causes) {
+  for (const { fixture, pinned } of rows) {
+    for (const c of pinned.findings) {
       const r = rules.get(c.rule) ?? { rule: c.rule, servers: new Set(), tools: 0, bySeverity: { error: new Set(), warning: new Set(), info: new Set() }, hurts: new Map() };
-      r.servers.add(j.fixture.package);
+      r.servers.add(fixture.package);
       r.tools += c.tools.filter((t) => t !== '(server)').length;
-      r.bySeverity[c.severity].add(j.fixture.package);
-      for (const h of c.hurts) if (defaults.includes(h.host) && h.verdict !== 'lossy') r.hurts.set(h.host, (r.hurts.get(h.host) ?? 0) + c.tools.length);
+      r.bySeverity[c.severity].add(fixture.package);
+      for (const host of c.fails ?? []) if (defaults.includes(host)) r.hurts.set(host, (r.hurts.get(host) ?? 0) + c.tools.length);
       rules.set(c.rule, r);
     }
   }
   return [...rules.values()].sort((a, b) => b.servers.size - a.servers.size || b.tools - a.tools || a.rule.localeCompare(b.rule));
 }
 
-function sections(judged: Judged[], candidates: Candidates, skipped: Skipped[], defaults: readonly string[]): { title: string; intro: string[]; sections: Section[] } {
-  const tools = judged.reduce((n, j) => n + j.names.length, 0);
+function sections(judged: Row[], candidates: Candidates, skipped: Skipped[], defaults: readonly string[]): { title: string; intro: string[]; sections: Section[] } {
+  const tools = judged.reduce((n, j) => n + j.pinned.tools, 0);
   const dates = judged.map((j) => j.fixture.listed).sort();
   const reasons = new Map<string, number>();
   for (const s of skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
@@ -77,8 +85,9 @@ function sections(judged: Judged[], candidates: Candidates, skipped: Skipped[], 
   };
   const tried = judged.length + skipped.length;
   const rules = ruleCounts(judged, defaults);
-  const errorServers = judged.filter((j) => j.causes.some((c) => c.severity === 'error')).length;
-  const anyHurt = judged.filter((j) => defaults.some((h) => HURTING.includes(j.all.whole[h]?.verdict as (typeof HURTING)[number]) || j.all.perTool.some((t) => HURTING.includes(t[h]?.verdict as (typeof HURTING)[number])))).length;
+  const errorServers = judged.filter((j) => j.pinned.findings.some((c) => c.severity === 'error')).length;
+  const hurtBy = (j: Row, h: string) => failed(j.pinned.hosts[h]) || ['r', 'd'].includes(j.pinned.hosts[h]?.list ?? '');
+  const anyHurt = judged.filter((j) => defaults.some((h) => hurtBy(j, h))).length;
   const intro = [
     `**${judged.length} servers, ${tools} tools.** ${judged.length} MCP servers from npm listed their tools with no key and no network, out of ${tried} packages tried; listed ${dates[0] ?? '-'}${dates.at(-1) !== dates[0] ? ` to ${dates.at(-1)}` : ''}. ` +
       `On the default hosts (\`npm run lint\` with no \`--hosts\`: ${defaults.map((h) => `\`${h}\``).join(', ')}), ${pct(anyHurt, judged.length)} of the servers have a tool or their whole list refused or dropped by at least one host, and the linter reports an error on ${pct(errorServers, judged.length)}.`,
@@ -118,10 +127,10 @@ function sections(judged: Judged[], candidates: Candidates, skipped: Skipped[], 
               `\`${j.fixture.package}\``,
               j.fixture.version,
               String(j.fixture.downloads.figure),
-              String(j.names.length),
-              String(j.causes.filter((c) => c.severity === 'error').length),
-              String(j.causes.filter((c) => c.severity === 'warning').length),
-              defaults.filter((h) => j.all.perTool.some((t) => HURTING.includes(t[h]?.verdict as (typeof HURTING)[number])) || HURTING.includes(j.all.whole[h]?.verdict as (typeof HURTING)[number])).map((h) => `\`${h}\``).join(', '),
+              String(j.pinned.tools),
+              String(j.pinned.findings.filter((c) => c.severity === 'error').length),
+              String(j.pinned.findings.filter((c) => c.severity === 'warning').length),
+              defaults.filter((h) => hurtBy(j, h)).map((h) => `\`${h}\``).join(', '),
             ]),
           },
         },
@@ -186,7 +195,13 @@ function html(doc: ReturnType<typeof sections>): string {
   return page({ lang: 'en', title: `schema-breaks: ${doc.title}`, css: CSS, body });
 }
 
-export function ecosystemPage(judged: Judged[], candidates: Candidates, skipped: Skipped[], defaults: readonly string[]): { markdown: string; html: string } {
-  const doc = sections(judged, candidates, skipped, defaults);
+/** The page; a saved server the pinned verdicts do not hold is a stale pin (run pin first). */
+export function ecosystemPage(fixtures: ServerFixture[], pinned: Pinned, candidates: Candidates, skipped: Skipped[]): { markdown: string; html: string } {
+  const rows = fixtures.map((fixture) => {
+    const p = pinned.servers[fixture.package];
+    if (!p || p.version !== fixture.version) throw new UserError(`verdicts.json holds no verdicts for ${fixture.package}@${fixture.version}: run npm run ecosystem -- pin first`);
+    return { fixture, pinned: p };
+  });
+  const doc = sections(rows, candidates, skipped, pinned.defaultHosts);
   return { markdown: markdown(doc), html: html(doc) };
 }

@@ -4,10 +4,11 @@
  * (test/ecosystem.test.ts recomputes it). Per server: per host (every
  * profile), the whole list's verdict and each tool's, compactly (the count of
  * each verdict and the tools not accepted, by name); and the findings on the
- * default hosts, one per cause (rule, path, severity, tools).
+ * default hosts, one per cause (rule, path, severity, tools, the hosts that
+ * refuse or drop because of it). docs/ecosystem.md is written from this file.
  */
 import { HOST_IDS } from '../hosts.js';
-import type { Verdict } from '../types.js';
+import type { Severity, Verdict } from '../types.js';
 import { CODE, defaultHosts, type Judged } from './judge.js';
 
 export interface PinnedHost {
@@ -23,7 +24,15 @@ export interface Pinned {
   format: 'schema-breaks/ecosystem-verdicts';
   version: 1;
   defaultHosts: string[];
-  servers: Record<string, { version: string; tools: number; hosts: Record<string, PinnedHost>; findings: { rule: string; path: string; severity: string; tools: string[] }[] }>;
+  servers: Record<string, PinnedServer>;
+}
+
+export interface PinnedServer {
+  version: string;
+  tools: number;
+  hosts: Record<string, PinnedHost>;
+  /** One per cause; `fails`: the hosts (any profile) that refuse or drop a tool because of it. */
+  findings: { rule: string; path: string; severity: Severity; tools: string[]; fails?: string[] }[];
 }
 
 export function pinVerdicts(judged: Judged[]): Pinned {
@@ -44,7 +53,10 @@ export function pinVerdicts(judged: Judged[]): Pinned {
       version: j.fixture.version,
       tools: j.names.length,
       hosts,
-      findings: j.causes.map((c) => ({ rule: c.rule, path: c.path, severity: c.severity, tools: c.tools })),
+      findings: j.causes.map((c) => {
+        const fails = c.hurts.filter((h) => h.verdict !== 'lossy').map((h) => h.host);
+        return { rule: c.rule, path: c.path, severity: c.severity, tools: c.tools, ...(fails.length > 0 ? { fails } : {}) };
+      }),
     };
   }
   return { format: 'schema-breaks/ecosystem-verdicts', version: 1, defaultHosts: [...defaultHosts()], servers };
