@@ -142,10 +142,13 @@ async function fixSchema(entries: unknown[], report: LintReport, file: string, t
   return { file, changes, causesAfter: after.causes?.length ?? 0, hosts };
 }
 
-/** A tools/list result judged without any process: what --from does, and what the tests call. */
-export async function lintTools(entries: unknown[], label = 'tools/list', operations?: ContractOperation[], hosts: readonly string[] = HOST_IDS): Promise<LintReport> {
+/**
+ * A tools/list result judged without any process: what --from does, and what the tests call. `answers`: the hosts'
+ * answers shared with another look at the same tools (src/lint/ecosystem/judge.ts asks every host beside the lint).
+ */
+export async function lintTools(entries: unknown[], label = 'tools/list', operations?: ContractOperation[], hosts: readonly string[] = HOST_IDS, answers?: Answers): Promise<LintReport> {
   const info = emptyInfo({ kind: 'from', label, file: label });
-  return judge(entries, info, operations, new Map(), hosts);
+  return judge(entries, info, operations, new Map(), hosts, answers);
 }
 
 async function judge(
