@@ -19,7 +19,8 @@ export function mergedBranches(branches: unknown[], schema: unknown): Record<str
   const objects = read.filter((b): b is Record<string, unknown> => isObject(b) && (b.type === 'object' || isObject(b.properties)));
   if (objects.length > 0 && objects.length === read.length) {
     const properties: Record<string, unknown> = {};
-    for (const o of objects) if (isObject(o.properties)) for (const [k, v] of Object.entries(o.properties)) if (!(k in properties)) properties[k] = v;
+    // A copy: the merged properties go into a schema that may be rewritten further, in place (withoutAll).
+    for (const o of objects) if (isObject(o.properties)) for (const [k, v] of Object.entries(o.properties)) if (!(k in properties)) properties[k] = clone(v);
     return { type: 'object', properties };
   }
   const first = read[0];
@@ -51,16 +52,18 @@ export function inlined(schema: Record<string, unknown>): Record<string, unknown
  * The inputSchema with one finding's cause taken away, as the kit would fix
  * it; null when the kit has no such rewrite (then no host is asked).
  */
-export function withoutCause(schema: Record<string, unknown>, finding: Finding): Record<string, unknown> | null {
+export function withoutCause(schema: Record<string, unknown>, finding: Finding, inPlace = false): Record<string, unknown> | null {
   if (!finding.path.startsWith('/inputSchema')) return null;
   const pointer = finding.path.slice('/inputSchema'.length);
   const at = pointer.lastIndexOf('/');
   const key = pointer.slice(at + 1);
-  const out = clone(schema);
+  // Inlining builds a new tree of its own.
+  if (finding.rule === 'ref') return inlined(schema);
+  // In place only on a copy of the caller's (withoutAll): a copy per cause made linting a server with big schemas and
+  // many findings quadratic (@softeria/ms-365-mcp-server, 1.8 MB: minutes in structuredClone).
+  const out = inPlace ? schema : clone(schema);
   const parentOf = (p: string) => atPointer(out, p);
   switch (finding.rule) {
-    case 'ref':
-      return inlined(out);
     case 'unused-defs': {
       const container = parentOf(pointer);
       if (!isObject(container)) return null;
@@ -193,12 +196,12 @@ export function hostSafeName(name: string): string {
 }
 
 /** The tool with one finding's cause taken away (its name, its description, or its inputSchema as withoutCause does); null when the kit has no such rewrite. */
-export function toolWithoutCause(tool: ListedTool, finding: Finding): ListedTool | null {
+export function toolWithoutCause(tool: ListedTool, finding: Finding, inPlace = false): ListedTool | null {
   if (finding.rule === 'description-length')
     return typeof tool.description === 'string' ? { ...tool, description: [...tool.description].slice(0, OPENAI_MAX_DESCRIPTION).join('') } : null;
   if (finding.rule === 'tool-name') return { ...tool, name: hostSafeName(tool.name) };
   if (!isObject(tool.inputSchema)) return null;
-  const inputSchema = withoutCause(tool.inputSchema, finding);
+  const inputSchema = withoutCause(tool.inputSchema, finding, inPlace);
   return inputSchema === null ? null : { ...tool, inputSchema };
 }
 
@@ -213,7 +216,8 @@ const requiredIndex = (f: Finding) => (f.rule === 'required-undefined' ? Number(
 export function withoutAll(tool: ListedTool, findings: Finding[]): ListedTool {
   const rank = (f: Finding) => (f.rule === 'ref' ? 2 : f.rule === 'unused-defs' ? 1 : 0);
   const ordered = [...findings].sort((a, b) => rank(a) - rank(b) || requiredIndex(b) - requiredIndex(a));
-  let out = tool;
-  for (const f of ordered) out = toolWithoutCause(out, f) ?? out;
+  // One copy, each cause then taken away from it in place (a null rewrite leaves it as it was).
+  let out: ListedTool = isObject(tool.inputSchema) ? { ...tool, inputSchema: clone(tool.inputSchema) } : tool;
+  for (const f of ordered) out = toolWithoutCause(out, f, true) ?? out;
   return out;
 }

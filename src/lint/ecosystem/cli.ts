@@ -15,9 +15,9 @@ import { pinVerdicts, type Pinned } from './pin.js';
 import { defaultCache, refresh } from './refresh.js';
 
 /** The pinned verdicts of the saved servers (those named in `only`, else every one): the linting, the slow part. */
-export async function pinEcosystem(paths: EcosystemPaths, only?: readonly string[]): Promise<Pinned> {
+export async function pinEcosystem(paths: EcosystemPaths, only?: readonly string[], log?: (line: string) => void): Promise<Pinned> {
   const fixtures = readFixtures(paths).filter((f) => !only || only.includes(f.package));
-  return pinVerdicts(await judgeServers(fixtures));
+  return pinVerdicts(await judgeServers(fixtures, log));
 }
 
 /** verdicts.json, as pin wrote it. */
@@ -109,7 +109,7 @@ export async function runEcosystem(argv: string[], repo: string, log: (line: str
     case 'page':
     case 'update': {
       if (command !== 'page') {
-        const pinned = await pinEcosystem(paths);
+        const pinned = await pinEcosystem(paths, undefined, log);
         writeJson(paths.verdicts, pinned);
         log(`wrote ${paths.verdicts}: ${Object.keys(pinned.servers).length} servers`);
       }

@@ -34,16 +34,20 @@ export function defaultHosts(): readonly string[] {
   return chosen.hosts;
 }
 
-export async function judgeServers(fixtures: ServerFixture[]): Promise<Judged[]> {
+/** `log`: one line per server as it is done (the whole set takes many minutes). */
+export async function judgeServers(fixtures: ServerFixture[], log?: (line: string) => void): Promise<Judged[]> {
   const hosts = defaultHosts();
   const out: Judged[] = [];
-  for (const fixture of fixtures) {
+  const width = String(fixtures.length).length;
+  for (const [n, fixture] of fixtures.entries()) {
+    const started = performance.now();
     // One memo of the hosts' answers for both looks (never written: the folder is not one, keep() is never called).
     const answers = new Answers(join(tmpdir(), 'schema-breaks-ecosystem-never-written'), { kind: 'from', label: fixture.package, file: fixture.package });
     const tools = splitEntries(fixture.tools).tools;
     const { perTool, whole } = await hostMatrix(tools, answers, HOST_IDS);
     const report = await lintTools(fixture.tools, fixture.package, undefined, hosts, answers);
     out.push({ fixture, report, causes: report.causes ?? groupCauses(report), all: { perTool, whole }, names: tools.map((t) => t.name) });
+    log?.(`[${String(n + 1).padStart(width)}/${fixtures.length}] ${fixture.package}@${fixture.version}: ${tools.length} tools, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   return out;
 }
