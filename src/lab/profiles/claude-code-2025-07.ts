@@ -37,7 +37,7 @@ const codePoints = (s: string) => [...s].length;
  */
 export const claudeCode202507: ClientProfile = {
   id: 'claude-code-2025-07',
-  title: 'Claude Code 1.0.63 on the Anthropic API: a top-level oneOf/allOf/anyOf, or a tool name over 64 characters once prefixed mcp__<server>__, fails every request; a root that is not an object drops the server',
+  title: 'Claude Code 1.0.63 on the Anthropic API: a top-level oneOf/allOf/anyOf, or a tool name past 64 characters with the mcp__server__ prefix, fails every request; a root that is not an object drops the server',
   asOf: 'Claude Code 1.0.63, 2025-07-30, Anthropic Messages API',
   released: '2025-07-30',
   evidence: { kind: 'code', date: '2025-07-30', source: '@anthropic-ai/claude-code 1.0.63 cli.js read' },
