@@ -54,7 +54,7 @@ export const claudeCode202507: ClientProfile = {
     'server\'s MCP log, whose text the kit does not reproduce (its rejection text says so). A root that is not an object ' +
     'never reaches the API this way, so the API\'s own "input_schema.type" errors are not modelled. The name limit ' +
     'counts Claude Code\'s prefix with the server named "tutor", as the kit\'s sheets configure it; the latest report ' +
-    'of that limit is from 1.0.43 (2025-07-07), before this build, so a refusal over it is shown unconfirmed. Which ' +
+    'of that limit is from 1.0.43 (2025-07-07), three weeks before this build, and a refusal over it says so. Which ' +
     'of two refusals the API reports first is modelled (the name, then a top-level union).',
   present(tools) {
     const dropped = claudeCodeDropsServer(tools);
