@@ -84,6 +84,11 @@ const CLAIMS: Claim[] = [
   { file: 'docs/workshop.md', words: 'clears the undeclared field with success all the way', lab: 'schema-drift', question: 'fields-cleared', allows: (f) => f.min > 0 },
   { file: 'docs/workshop.md', words: 'lists come back wrong with success', lab: 'unreachable-filter', question: 'lessons-silent-wrong', allows: (f) => f.min > 0 },
   { file: 'docs/workshop.md', words: 'in read-only mode, deletes go through', lab: 'readonly-gate', question: 'mutations-through', allows: (f) => f.min > 0 },
+  // The contrast hosts end ok as often as the baseline: within its range over seeds 1 to 5, 89 to 93 in labs/<id>/baseline.json.
+  { file: 'docs/workshop.md', words: 'every call refused, every tool of the request lost', lab: 'long-description', question: 'openai-ok', allows: (f) => f.max === 0 },
+  { file: 'docs/workshop.md', words: 'Claude Code (2026-08): ends ok as often as the baseline', lab: 'long-description', question: 'claude-code-ok', allows: (f) => f.min >= 89 && f.max <= 93 },
+  { file: 'docs/workshop.md', words: 'so every call to `conjugate` is refused', lab: 'tool-name', question: 'claude-code-ok', allows: (f) => f.max === 0 },
+  { file: 'docs/workshop.md', words: 'OpenAI function calling (2026-11): ends ok as often as the baseline', lab: 'tool-name', question: 'openai-ok', allows: (f) => f.min >= 89 && f.max <= 93 },
   // broken-schema's sheet: "7 or 8 of 100 use all 10 turns": the calls that no longer end ok.
   { file: 'labs/broken-schema/README.md', words: '7 or 8 of 100 use all 10 turns', lab: 'broken-schema', question: 'ok-drop-low-level', allows: (f) => f.min >= 7 && f.max <= 8 },
   { file: 'labs/broken-schema/README.es.md', words: '7 u 8 de cada 100 gastan los 10 turnos', lab: 'broken-schema', question: 'ok-drop-low-level', allows: (f) => f.min >= 7 && f.max <= 8 },

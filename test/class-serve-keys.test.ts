@@ -2,13 +2,15 @@
  * The instructor's keys in the `class serve` terminal (a real pseudo-terminal,
  * test/helpers/pty.ts): 1 is the catalogue's first lab (labs/catalogue.json:
  * broken-schema), pressed once it is revealed and measured, pressed again it
- * is hidden; a number with no lab does nothing; q stops the server with
+ * is hidden; the tenth lab's key is a (a keypress is one character); a key
+ * with no lab does nothing; q stops the server with
  * everything on disk. And without a terminal, SIGTERM stops it the same way.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../src/learn/catalogue.js';
 import { cli } from './helpers/class-report.js';
 import { startServe } from './helpers/class-serve.js';
 import { Terminal } from './helpers/pty.js';
@@ -32,13 +34,15 @@ function tempFolder(): string {
 const revealed = (folder: string) => Object.keys((JSON.parse(readFileSync(join(folder, 'class.json'), 'utf8')) as { revealed: object }).revealed);
 
 describe('class serve: keys and stopping', () => {
-  it('1 reveals and measures the first lab, 1 again hides it, 9 does nothing, q quits', async () => {
+  it('1 reveals and measures the first lab, 1 again hides it, the tenth lab\'s key is a, z does nothing, q quits', async () => {
     const folder = tempFolder();
     const term = new Terminal(`node scripts/launch.mjs scripts/class.ts serve ${folder} --port 0`, REPO, { LANG: 'en_GB.UTF-8', LC_ALL: '' });
     terminals.push(term);
     let at = await term.waitFor(/ {2}1 {2}broken-schema: /, 60_000);
     await term.waitFor(/q quits/, 5_000, at);
-    term.type('9');
+    // Keys 1 to 9, then letters: written here by hand, not read from the code under test.
+    expect(term.screen()).toMatch(new RegExp(` {2}a {2}${loadCatalogue()[9]!.id}: `));
+    term.type('z');
     term.type('1');
     at = await term.waitFor(/Revealed: broken-schema\./, 10_000, at);
     expect(term.screen().slice(0, at)).not.toMatch(/Revealed: (?!broken-schema)/);

@@ -39,6 +39,14 @@ const EXPECTED: Record<string, { rule: RuleId | string; tool: string; path: stri
   'schema-drift': [{ rule: 'root-matches-contract', tool: 'update_profile', path: '/inputSchema/properties/reminder' }],
   'unreachable-filter': [{ rule: 'root-matches-contract', tool: 'lessons', path: '/inputSchema/properties/level' }],
   'readonly-gate': [{ rule: 'root-matches-contract', tool: 'lessons', path: '/inputSchema/properties' }],
+  // A description of 1,287 characters, over OpenAI function calling's 1,024.
+  'long-description': [{ rule: 'fits-host-limits', tool: 'conjugate', path: '/description' }],
+  // lessons renamed: 56 characters, 68 as Claude Code's mcp__tutor__<name>; and a name the contract does not have, for one it has.
+  'tool-name': [
+    { rule: 'fits-host-limits', tool: 'list_open_create_or_delete_grammar_lessons_by_cefr_level', path: '/name' },
+    { rule: 'root-matches-contract', tool: 'list_open_create_or_delete_grammar_lessons_by_cefr_level', path: '' },
+    { rule: 'root-matches-contract', tool: 'lessons', path: '' },
+  ],
 };
 
 const sorted = (vs: { rule: string; tool: string; path: string }[]) => vs.map((v) => `${v.rule} ${v.tool} ${v.path}`).sort();

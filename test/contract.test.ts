@@ -97,6 +97,20 @@ describe('each rule turns red on a published schema', () => {
     expect(check([copy()], operations())).toEqual([]);
   });
 
+  // Rule 7, by hand: Claude Code names a tool mcp__tutor__<name> (12 characters before it), the API of 2025 took 64;
+  // OpenAI function calling takes a description of at most 1,024 characters and names of [a-zA-Z0-9_-].
+  it('a name or a description past what the hosts take: fits-host-limits at /name or /description, up to the limit and not one past', () => {
+    const named = (name: string) => ({ ...copy(), name });
+    const ops = (name: string) => [{ ...operations()[0]!, operationId: name }];
+    expect(check([named('c'.repeat(52))], ops('c'.repeat(52)))).toEqual([]);
+    expect(found(check([named('c'.repeat(53))], ops('c'.repeat(53))))).toEqual([`fits-host-limits ${'c'.repeat(53)} /name`]);
+    expect(check([named('c'.repeat(53))], ops('c'.repeat(53)))[0]!.message).toContain(`"mcp__tutor__${'c'.repeat(53)}" in Claude Code, 65 characters`);
+    expect(found(check([named('tutor.conjugate')], ops('tutor.conjugate')))).toEqual(['fits-host-limits tutor.conjugate /name']);
+    const described = (n: number) => ({ ...copy(), description: 'é'.repeat(n) });
+    expect(check([described(1024)], operations())).toEqual([]);
+    expect(found(check([described(1025)], operations()))).toEqual(['fits-host-limits conjugate /description']);
+  });
+
   it('required deleted: required-parameters at /inputSchema/required, once for each needed parameter', () => {
     const tool = copy();
     delete tool.inputSchema.required;

@@ -296,6 +296,30 @@ describe('what the later breaks must show', () => {
     expect(variant.publishedSchema).toEqual({ type: 'object', properties: {} });
   });
 
+  // OpenAI function calling refuses a request with a description over 1,024 characters (getsentry/sentry-mcp#106); the
+  // break's description has 1,287 (counted by hand in breaks/long-description.patch); Claude Code 2.1.235 sends it as published.
+  it('long-description: OpenAI function calling refuses every call over the description; Claude Code runs as on the baseline', async () => {
+    const openai = (await json(['--variant', 'long-description', '--client', 'openai-functions-2026-11'])).runs;
+    expect(openai.variant.finalOutcomes).toEqual({ 'client-rejected': openai.variant.calls });
+    expect(openai.variant.host.rejection).toBe("400 Invalid 'tools[0].function.description': string too long. Expected a string with maximum length 1024, but got a string with length 1287 instead.");
+    const claude = (await json(['--variant', 'long-description', '--client', 'claude-code-2026-08'])).runs;
+    const { publishedSchema: _p, host: _h, variant: _v, ...variant } = comparable(claude.variant) as Record<string, unknown>;
+    const { publishedSchema: _q, host: _i, variant: _w, ...baseline } = comparable(claude.baseline) as Record<string, unknown>;
+    expect(variant).toEqual(baseline);
+  });
+
+  // Claude Code 1.0.63 names the tool mcp__tutor__ + its name: 12 + 56 = 68, over the API's 64 (anthropics/claude-code#2485);
+  // lessons is the server's fourth tool (src/minimcp/tools/index.ts). OpenAI's function name takes 56 (at most 64).
+  it('tool-name: Claude Code of July 2025 refuses every call to conjugate over the lessons tool\'s name; OpenAI function calling runs as on the baseline', async () => {
+    const claude = (await json(['--variant', 'tool-name', '--client', 'claude-code-2025-07'])).runs;
+    expect(claude.variant.finalOutcomes).toEqual({ 'client-rejected': claude.variant.calls });
+    expect(claude.variant.host.rejection).toBe('400 invalid_request_error: tools.3.custom.name: String should have at most 64 characters');
+    const openai = (await json(['--variant', 'tool-name', '--client', 'openai-functions-2026-11'])).runs;
+    const { host: _h, variant: _v, ...variant } = comparable(openai.variant) as Record<string, unknown>;
+    const { host: _i, variant: _w, ...baseline } = comparable(openai.baseline) as Record<string, unknown>;
+    expect(variant).toEqual(baseline);
+  });
+
   it.each([
     ['schema-drift', ['--workload', 'profile']],
     ['unreachable-filter', ['--workload', 'lessons']],

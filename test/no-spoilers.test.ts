@@ -246,6 +246,34 @@ const OUTCOMES: Record<string, RegExp[]> = {
     /un reintento por (?:petición|llamada)/i,
     /se recuperará/i,
   ],
+  // openai-ok 0, openai-dominant client-rejected, claude-code-ok as the baseline's.
+  'long-description': [
+    /every (?:call|request) (?:is |was |will be )?(?:refused|client-rejected)/i,
+    /refuses? the (?:whole|entire) request/i,
+    /the request (?:is )?refused whole/i,
+    /nothing runs/i,
+    /every tool (?:of the request )?(?:is )?lost/i,
+    /as often as (?:on )?the baseline/i,
+    /nothing changes/i,
+    /rechaza(?:rá)? la petición entera/i,
+    /no se ejecuta nada/i,
+    /no cambia nada/i,
+    /tantas veces como en la línea base/i,
+  ],
+  // claude-code-ok 0, claude-code-dominant client-rejected, openai-ok as the baseline's.
+  'tool-name': [
+    /every (?:call|request)(?: to `?conjugate`?)? (?:is |was |will be )?(?:refused|client-rejected)/i,
+    /refuses? the (?:whole|entire) request/i,
+    /nothing runs/i,
+    /takes? down (?:every|all)/i,
+    /as often as (?:on )?the baseline/i,
+    /nothing changes/i,
+    /rechaza(?:rá)? la petición entera/i,
+    /no se ejecuta nada/i,
+    /no cambia nada/i,
+    /derriba/i,
+    /tantas veces como en la línea base/i,
+  ],
 };
 
 /** Blocks of a markdown page: paragraphs, list items, table rows, fenced blocks. */

@@ -307,6 +307,23 @@ describe('a union at the root', () => {
   });
 });
 
+describe('a tool name with the prefix Claude Code puts before it', () => {
+  // Claude Code 1.0.63 sends "mcp__" + server + "__" + name (cli.js); the Anthropic API of 2025 took at most 64
+  // (anthropics/claude-code#955, #2485, #3102). With the server named tutor, 12 characters go to the prefix:
+  // 52 are left, by hand: "mcp__tutor__" is m-c-p-_-_-t-u-t-o-r-_-_.
+  const named = (name: string) => [{ name, inputSchema: BASELINE as never }];
+  it('claude-code-2025-07 takes a name of 52 and refuses the request for one of 53, naming its position', async () => {
+    expect('tools' in (await profile('claude-code-2025-07').present(named('a'.repeat(52))))).toBe(true);
+    expect(await profile('claude-code-2025-07').present([...named('lessons'), ...named('b'.repeat(53))])).toMatchObject({
+      rejected: '400 invalid_request_error: tools.1.custom.name: String should have at most 64 characters',
+      lost: 'request',
+    });
+  });
+  it('claude-code-2026-08 and openai-functions-2026-11 take the 53 (no prefix limit modelled; OpenAI counts the name alone, at most 64)', async () => {
+    for (const id of ['claude-code-2026-08', 'openai-functions-2026-11']) expect('tools' in (await profile(id).present(named('b'.repeat(53)))), id).toBe(true);
+  });
+});
+
 describe('a type given as a list, and nested objects', () => {
   it('langflow turns an object-or-null into a bare dict, and an object two levels down into a dict', async () => {
     const nested: Json = {

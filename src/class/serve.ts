@@ -52,6 +52,14 @@ export async function serve(settings: ServeSettings): Promise<number> {
   return new LiveClass(classFolder, loadCatalogue(), settings.lang).run(settings.port, settings.lan);
 }
 
+/**
+ * The key that reveals the i-th lab of the catalogue in the serve terminal: 1 to 9, then a, b, c, ... (a keypress is
+ * one character, and the catalogue has more than nine labs; q is never reached before the 25th lab).
+ */
+export function revealKey(i: number): string {
+  return i < 9 ? String(i + 1) : String.fromCharCode('a'.charCodeAt(0) + i - 9);
+}
+
 class LiveClass {
   private readonly measured = new Map<string, LabMeasurement>();
   private readonly measuring = new Map<string, Promise<void>>();
@@ -137,8 +145,7 @@ class LiveClass {
           }
           if (key?.ctrl && key.name === 'c') return quit();
           if (text === 'q') return quit();
-          const n = Number(text);
-          const lab = Number.isInteger(n) && n >= 1 ? this.labs[n - 1] : undefined;
+          const lab = this.labs.find((_, i) => revealKey(i) === text);
           if (!lab) return;
           this.reveal(lab.id, !(lab.id in this.classFolder.revealed));
         });
@@ -164,7 +171,7 @@ class LiveClass {
     write(say('class.serve.listening', { port }));
     if (process.stdin.isTTY) {
       write(say('class.serve.keys'));
-      this.labs.forEach((lab, i) => write(`  ${i + 1}  ${lab.id}: ${lab.title[this.lang]}${lab.id in classFolder.revealed ? ` (${say('class.serve.isRevealed')})` : ''}`));
+      this.labs.forEach((lab, i) => write(`  ${revealKey(i)}  ${lab.id}: ${lab.title[this.lang]}${lab.id in classFolder.revealed ? ` (${say('class.serve.isRevealed')})` : ''}`));
       write(say('class.serve.quit'));
     } else {
       write(say('class.serve.noKeys'));

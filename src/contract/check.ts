@@ -14,7 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_CONTRACT, loadContract } from './contract.js';
 import { applyKnownViolations, knownFileFor, loadKnownViolations, type KnownEntry, type KnownViolation } from './known.js';
-import { RULES, checkToolSchema, violation, type ContractOperation, type Violation } from './rules.js';
+import { RULES, checkToolSchema, hostLimitViolations, violation, type ContractOperation, type Violation } from './rules.js';
 
 export interface ServerCommand {
   command: string;
@@ -79,7 +79,7 @@ export function emptyCallViolations(replies: Map<string, EmptyCallReply>, operat
 }
 
 /** Every published tool against its contract operation; all violations, collected. */
-export function checkTools(tools: Pick<Tool, 'name' | 'inputSchema'>[], operations: ContractOperation[]): Violation[] {
+export function checkTools(tools: Pick<Tool, 'name' | 'inputSchema' | 'description'>[], operations: ContractOperation[]): Violation[] {
   const violations: Violation[] = [];
   const seen = new Set<string>();
   for (const tool of tools) {
@@ -88,6 +88,8 @@ export function checkTools(tools: Pick<Tool, 'name' | 'inputSchema'>[], operatio
       continue;
     }
     seen.add(tool.name);
+    // Rule 7 before the contract's: a name a host refuses is the host's problem whether or not the contract knows it.
+    violations.push(...hostLimitViolations(tool));
     const operation = operations.find((op) => op.operationId === tool.name);
     if (!operation) {
       violations.push(violation('root-matches-contract', tool.name, '', 'contract.toolNotInContract', { tool: tool.name }));
@@ -113,7 +115,7 @@ export interface CheckResult {
 }
 
 /** The published tools against the contract and the known-violations list. */
-export function checkPublished(tools: Pick<Tool, 'name' | 'inputSchema'>[], operations: ContractOperation[], entries: KnownEntry[] = []): CheckResult {
+export function checkPublished(tools: Pick<Tool, 'name' | 'inputSchema' | 'description'>[], operations: ContractOperation[], entries: KnownEntry[] = []): CheckResult {
   return applyKnownViolations(checkTools(tools, operations), entries);
 }
 

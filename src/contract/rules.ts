@@ -23,6 +23,8 @@
  *    registered without its schema, lets such a call reach the executor.
  * 6. known-violation-fixed: a listed violation that no longer occurs fails
  *    until its entry is removed, so that the list can only shrink.
+ * 7. fits-host-limits: the tool's name and description fit what the hosts
+ *    take, which MCP itself does not limit as tightly (hostLimitViolations).
  *
  * Each violation names its rule, the tool and a JSON Pointer into the tool's
  * published definition, e.g. `/inputSchema/properties/verb/anyOf`.
@@ -30,7 +32,7 @@
 import { t, type Values } from '../core/messages/index.js';
 import type { ContractMessageId } from '../core/messages/en-contract.js';
 
-export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters' | 'taught-shapes' | 'rejects-missing-arguments' | 'known-violation-fixed';
+export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters' | 'taught-shapes' | 'rejects-missing-arguments' | 'known-violation-fixed' | 'fits-host-limits';
 
 export const RULES: Record<RuleId, string> = {
   'no-structural-union': 'no anyOf/oneOf with more than one structured (object or array) branch',
@@ -39,10 +41,54 @@ export const RULES: Record<RuleId, string> = {
   'taught-shapes': 'every schema has a shape the contract checker was taught (src/contract/rules.ts, TAUGHT_SHAPES)',
   'rejects-missing-arguments': 'a call with none of the arguments the contract requires is refused as invalid arguments (-32602), not run',
   'known-violation-fixed': 'every entry of contract/known-violations.json still violates; a fixed one must be removed',
+  'fits-host-limits': 'the tool\'s name (with the prefix a host adds) and its description fit what the hosts take',
 };
 
 /** The rules a published schema is judged by: the ones an entry of contract/known-violations.json may name. */
-export const SCHEMA_RULES: readonly RuleId[] = ['no-structural-union', 'root-matches-contract', 'required-parameters', 'taught-shapes', 'rejects-missing-arguments'];
+export const SCHEMA_RULES: readonly RuleId[] = ['no-structural-union', 'root-matches-contract', 'required-parameters', 'taught-shapes', 'rejects-missing-arguments', 'fits-host-limits'];
+
+// --- Rule 7: what the hosts take of a tool's name and description ---------------
+
+/**
+ * The name the kit's sheets give the tutor server in a host's configuration
+ * (`claude mcp add tutor ...`, `"mcpServers": {"tutor": ...}`): a host that
+ * puts the server's name before each tool's counts it into the tool's name.
+ */
+export const SERVER_NAME_IN_HOSTS = 'tutor';
+
+/**
+ * The longest prefix a host modelled by the kit puts before a tool's name:
+ * Claude Code's `mcp__<server>__` (`"mcp__" + server + "__" + tool.name`, read
+ * in @anthropic-ai/claude-code 1.0.63 cli.js), whose sum the Anthropic API
+ * held to 64 characters (anthropics/claude-code#955, #2485; docs/sources.md,
+ * "Hosts").
+ */
+export const CLAUDE_CODE_PREFIX = `mcp__${SERVER_NAME_IN_HOSTS}__`;
+
+/** The function name the OpenAI and Anthropic APIs take: ^[a-zA-Z0-9_-]{1,64}$ (openai-node FunctionDefinition.name; anthropics/claude-code#2485). */
+export const HOST_NAME_MAX = 64;
+const HOST_NAME_CHARACTERS = /^[a-zA-Z0-9_-]+$/;
+
+/** OpenAI function calling refuses the whole request for a description over 1,024 characters (getsentry/sentry-mcp#106), counted in code points. */
+export const HOST_DESCRIPTION_MAX = 1024;
+
+/** Rule 7: a name a host's API refuses, once prefixed, or a description it refuses; each at its pointer (/name, /description). */
+export function hostLimitViolations(tool: { name: string; description?: string | undefined }): Violation[] {
+  const violations: Violation[] = [];
+  const prefixed = `${CLAUDE_CODE_PREFIX}${tool.name}`;
+  if (!HOST_NAME_CHARACTERS.test(tool.name)) {
+    violations.push(violation('fits-host-limits', tool.name, '/name', 'contract.nameCharacters', { tool: tool.name }));
+  } else if ([...prefixed].length > HOST_NAME_MAX) {
+    violations.push(
+      violation('fits-host-limits', tool.name, '/name', 'contract.nameTooLong', { tool: tool.name, prefixed, length: String([...prefixed].length), max: String(HOST_NAME_MAX) }),
+    );
+  }
+  const description = tool.description ?? '';
+  if ([...description].length > HOST_DESCRIPTION_MAX) {
+    violations.push(violation('fits-host-limits', tool.name, '/description', 'contract.descriptionTooLong', { length: String([...description].length), max: String(HOST_DESCRIPTION_MAX) }));
+  }
+  return violations;
+}
 
 export interface Violation {
   rule: RuleId;

@@ -48,7 +48,9 @@ export async function showCatalogue(command: Command, root = REPO): Promise<numb
   sayWho(name, command.lang, root);
   out(t('learn.catalogueTitle', command.lang));
   out('');
-  labs.forEach((lab, i) => out(`  ${i + 1}. ${lab.id.padEnd(22)} ${t(STATE_TEXT[states[i]!], command.lang).padEnd(12)} ${lab.title[command.lang]}`));
+  // Numbers right-aligned, so that the ids stay in one column past the ninth lab.
+  const digits = String(labs.length).length;
+  labs.forEach((lab, i) => out(`  ${String(i + 1).padStart(digits)}. ${lab.id.padEnd(22)} ${t(STATE_TEXT[states[i]!], command.lang).padEnd(12)} ${lab.title[command.lang]}`));
   out('');
   const next = labs.findIndex((_, i) => states[i] !== 'fixed');
   if (next === -1) {

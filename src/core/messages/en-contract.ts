@@ -24,6 +24,11 @@ export const enContract = {
   'contract.toolTwice': 'tool "{tool}" is published more than once: a client keeps one of them, and which one is not said',
   'contract.toolNotInContract': 'tool "{tool}" is not in the contract',
   'contract.toolNotPublished': 'the contract has "{tool}" but the server does not publish it',
+  'contract.nameCharacters': 'tool name "{tool}" has a character outside A-Z a-z 0-9 _ -: MCP allows it, the OpenAI and Anthropic APIs refuse the whole request over it',
+  'contract.nameTooLong':
+    'tool name "{tool}" becomes "{prefixed}" in Claude Code, {length} characters: the Anthropic API took at most {max} and refused the whole request, every tool lost. Name the tool so that the prefix still fits.',
+  'contract.descriptionTooLong':
+    'the description has {length} characters: OpenAI function calling takes at most {max} and refuses the whole request, every tool lost. Say what the tool does and when to use it; move a usage guide into the parameters\' own descriptions.',
   'contract.knownFixed':
     '{list} lists a violation of tool "{tool}" at {path} ({issue}), but there is none there any more. Remove that entry (tool "{tool}", path "{path}", issue {issue}) from {list}, so that the fault cannot come back unnoticed.',
   'contract.knownFixedRule':

@@ -403,7 +403,7 @@ export const en = {
   'class.serve.projector': 'Projector (open it on this laptop; the token after # is yours)',
   'class.serve.tokenSecret': 'Do not show the token: whoever has it can reveal measurements.',
   'class.serve.listening': 'Listening on port {port}.',
-  'class.serve.keys': 'Press a lab\'s number to reveal its measurement (again to hide it):',
+  'class.serve.keys': 'Press a lab\'s key to reveal its measurement (again to hide it):',
   'class.serve.isRevealed': 'revealed',
   'class.serve.quit': 'q quits (everything acknowledged is already on disk).',
   'class.serve.noKeys': 'No terminal for keys: reveal from the projector page; Ctrl+C stops.',

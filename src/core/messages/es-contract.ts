@@ -26,6 +26,11 @@ export const esContract: Record<ContractMessageId, Message> = {
   'contract.toolTwice': 'la herramienta "{tool}" se publica más de una vez: un cliente se queda con una, y no se dice con cuál',
   'contract.toolNotInContract': 'la herramienta "{tool}" no está en el contrato',
   'contract.toolNotPublished': 'el contrato tiene "{tool}", pero el servidor no la publica',
+  'contract.nameCharacters': 'el nombre de herramienta "{tool}" tiene un carácter fuera de A-Z a-z 0-9 _ -: MCP lo permite, las API de OpenAI y de Anthropic rechazan por él la petición entera',
+  'contract.nameTooLong':
+    'el nombre de herramienta "{tool}" pasa a ser "{prefixed}" en Claude Code, {length} caracteres: la API de Anthropic aceptaba {max} como mucho y rechazaba la petición entera, con todas las herramientas. Nombra la herramienta de modo que el prefijo siga cabiendo.',
+  'contract.descriptionTooLong':
+    'la descripción tiene {length} caracteres: la llamada a funciones de OpenAI acepta {max} como mucho y rechaza la petición entera, con todas las herramientas. Di qué hace la herramienta y cuándo usarla; lleva una guía de uso a las descripciones de los parámetros.',
   'contract.knownFixed':
     '{list} recoge una violación de la herramienta "{tool}" en {path} ({issue}), pero ahí ya no hay ninguna. Quita esa entrada (herramienta "{tool}", ruta "{path}", incidencia {issue}) de {list}, para que el fallo no pueda volver sin que nadie lo note.',
   'contract.knownFixedRule':

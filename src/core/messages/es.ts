@@ -387,7 +387,7 @@ export const es: Record<MessageId, Message> = {
   'class.serve.projector': 'Proyector (ábrelo en este portátil; el token que va tras # es tuyo)',
   'class.serve.tokenSecret': 'No muestres el token: quien lo tenga puede revelar las mediciones.',
   'class.serve.listening': 'Escuchando en el puerto {port}.',
-  'class.serve.keys': 'Pulsa el número de un laboratorio para revelar su medición (otra vez para ocultarla):',
+  'class.serve.keys': 'Pulsa la tecla de un laboratorio para revelar su medición (otra vez para ocultarla):',
   'class.serve.isRevealed': 'revelado',
   'class.serve.quit': 'q para salir (todo lo confirmado ya está en el disco).',
   'class.serve.noKeys': 'No hay terminal para las teclas: revela desde la página del proyector; Ctrl+C para parar.',
