@@ -349,3 +349,31 @@ describe('a shape the checker was not taught fails, asking to be taught (tools/l
     expect(checkTools([tool as Pick<Tool, 'name' | 'inputSchema'>], [shapes])).toEqual([]);
   });
 });
+
+describe('rule 7, schema-dialect: a "$schema" other than draft-07 is red, at the root only (tools/list JSON changed by hand)', () => {
+  // The dialects as zod 4's z.toJSONSchema writes them for each target (its default is 2020-12), and the SDK's draft-07.
+  it('draft 2020-12 (zod 4\'s default) and 2019-09 are red, naming /inputSchema/$schema', () => {
+    for (const dialect of ['https://json-schema.org/draft/2020-12/schema', 'https://json-schema.org/draft/2019-09/schema']) {
+      const ts = tools();
+      conjugate(ts).$schema = dialect;
+      const { violations } = judge(ts);
+      expect(found(violations), dialect).toEqual(['schema-dialect conjugate /inputSchema/$schema']);
+      expect(violations[0]!.message).toContain(JSON.stringify(dialect));
+    }
+  });
+
+  it('a $schema that is not a string is red too', () => {
+    const ts = tools();
+    conjugate(ts).$schema = 7;
+    expect(found(judge(ts).violations)).toEqual(['schema-dialect conjugate /inputSchema/$schema']);
+  });
+
+  it('draft-07 with or without its "#", and no $schema at all, are green', () => {
+    for (const edit of [(s: Json) => (s.$schema = 'http://json-schema.org/draft-07/schema'), (s: Json) => delete s.$schema]) {
+      const ts = tools();
+      edit(conjugate(ts));
+      expect(judge(ts).violations).toEqual([]);
+    }
+    expect(conjugate(tools()).$schema).toBe('http://json-schema.org/draft-07/schema#');
+  });
+});

@@ -24,13 +24,21 @@
  * 6. known-violation-fixed: a listed violation that no longer occurs fails
  *    until its entry is removed, so that the list can only shrink.
  *
+ * And one rule about the dialect the schema says it is written in:
+ * 7. schema-dialect: a `$schema` at the root names draft-07, or there is none.
+ *    Hosts compile the published schema with their own validator, and a
+ *    dialect it cannot load costs the tool: VS Code of January 2026 leaves out
+ *    every tool that declares draft 2019-09 or 2020-12; gemini-cli 0.17's Ajv
+ *    fails the first call of each such tool (docs/sources.md, "Hosts"). zod 4's
+ *    own `z.toJSONSchema` writes 2020-12 unless told `target: "draft-7"`.
+ *
  * Each violation names its rule, the tool and a JSON Pointer into the tool's
  * published definition, e.g. `/inputSchema/properties/verb/anyOf`.
  */
 import { t, type Values } from '../core/messages/index.js';
 import type { ContractMessageId } from '../core/messages/en-contract.js';
 
-export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters' | 'taught-shapes' | 'rejects-missing-arguments' | 'known-violation-fixed';
+export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters' | 'taught-shapes' | 'rejects-missing-arguments' | 'known-violation-fixed' | 'schema-dialect';
 
 export const RULES: Record<RuleId, string> = {
   'no-structural-union': 'no anyOf/oneOf with more than one structured (object or array) branch',
@@ -39,10 +47,21 @@ export const RULES: Record<RuleId, string> = {
   'taught-shapes': 'every schema has a shape the contract checker was taught (src/contract/rules.ts, TAUGHT_SHAPES)',
   'rejects-missing-arguments': 'a call with none of the arguments the contract requires is refused as invalid arguments (-32602), not run',
   'known-violation-fixed': 'every entry of contract/known-violations.json still violates; a fixed one must be removed',
+  'schema-dialect': 'a "$schema" at the root names draft-07 (the dialect every host\'s validator loads), or there is none',
 };
 
 /** The rules a published schema is judged by: the ones an entry of contract/known-violations.json may name. */
-export const SCHEMA_RULES: readonly RuleId[] = ['no-structural-union', 'root-matches-contract', 'required-parameters', 'taught-shapes', 'rejects-missing-arguments'];
+export const SCHEMA_RULES: readonly RuleId[] = ['no-structural-union', 'root-matches-contract', 'required-parameters', 'taught-shapes', 'rejects-missing-arguments', 'schema-dialect'];
+
+/** The draft-07 meta-schema's id, as the SDK's converter writes it (a trailing `#` or none: the same dialect). */
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema';
+
+/** Rule 7: the root's `$schema`, when it names another dialect than draft-07. */
+export function foreignDialect(schema: unknown): string | null {
+  if (!isObject(schema) || !('$schema' in schema)) return null;
+  const named = schema.$schema;
+  return typeof named === 'string' && named.replace(/#$/, '') === DRAFT_07 ? null : JSON.stringify(named);
+}
 
 export interface Violation {
   rule: RuleId;
@@ -307,6 +326,9 @@ export function checkToolSchema(tool: { name: string; inputSchema: unknown }, op
   const violations: Violation[] = [];
   const at = (rule: RuleId, path: string, id: ContractMessageId, values: Values) => violations.push(violation(rule, tool.name, path, id, values));
   const schema = tool.inputSchema;
+
+  const dialect = foreignDialect(schema);
+  if (dialect !== null) at('schema-dialect', '/inputSchema/$schema', 'contract.schemaDialect', { named: dialect });
 
   for (const union of findStructuralUnions(schema, '/inputSchema')) {
     at('no-structural-union', union.path, 'contract.structuralUnion', { keyword: union.path.endsWith('oneOf') ? 'oneOf' : 'anyOf', structured: union.structured, branches: union.branches });

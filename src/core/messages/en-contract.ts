@@ -10,6 +10,8 @@ export const enContract = {
   'contract.structuralUnion':
     '{keyword} with {structured} structured branches (of {branches}); hosts either refuse it (Gemini) or keep only the first branch (Langflow). Use one object with optional fields, separate parameters, or a permissive schema with server-side dispatch.',
   'contract.rootNotObject': 'the root must be type "object" (got {got})',
+  'contract.schemaDialect':
+    'the schema says it is written in {named}: a host compiles it with its own validator, and one that cannot load that dialect loses the tool (VS Code leaves it out; gemini-cli fails its first call). Publish draft-07, or no "$schema" (zod 4: z.toJSONSchema(schema, { target: "draft-7" })).',
   'contract.noParameters':
     'publishes no parameters, but the contract has {wanted}: clients cannot see what the tool needs (a root transform, pipe or union publishes {"type":"object","properties":{}})',
   'contract.parameterNotPublished': 'parameter "{name}" of the contract is not published',

@@ -11,6 +11,8 @@ export const esContract: Record<ContractMessageId, Message> = {
   'contract.structuralUnion':
     '{keyword} con {structured} ramas estructuradas (de {branches}); los anfitriones lo rechazan (Gemini) o se quedan solo con la primera rama (Langflow). Usa un solo objeto con campos opcionales, parámetros separados, o un esquema permisivo que el servidor reparta.',
   'contract.rootNotObject': 'la raíz debe ser de type "object" (es {got})',
+  'contract.schemaDialect':
+    'el esquema dice estar escrito en {named}: un anfitrión lo compila con su propio validador, y uno que no puede cargar ese dialecto pierde la herramienta (VS Code la deja fuera; gemini-cli falla su primera llamada). Publica draft-07, o ningún "$schema" (zod 4: z.toJSONSchema(schema, { target: "draft-7" })).',
   'contract.noParameters':
     'no publica ningún parámetro, pero el contrato tiene {wanted}: los clientes no pueden ver qué necesita la herramienta (un transform, un pipe o una unión en la raíz publican {"type":"object","properties":{}})',
   'contract.parameterNotPublished': 'el parámetro "{name}" del contrato no está publicado',
