@@ -84,6 +84,12 @@ const CLAIMS: Claim[] = [
   { file: 'docs/workshop.md', words: 'clears the undeclared field with success all the way', lab: 'schema-drift', question: 'fields-cleared', allows: (f) => f.min > 0 },
   { file: 'docs/workshop.md', words: 'lists come back wrong with success', lab: 'unreachable-filter', question: 'lessons-silent-wrong', allows: (f) => f.min > 0 },
   { file: 'docs/workshop.md', words: 'in read-only mode, deletes go through', lab: 'readonly-gate', question: 'mutations-through', allows: (f) => f.min > 0 },
+  { file: 'docs/workshop.md', words: 'leaves out every tool of the server, so the model is offered none', lab: 'schema-dialect', question: 'vscode-ok', allows: (f) => f.max === 0 },
+  // "No difference": the healthy server behind Claude Code ends 89 to 93 of 100 ok (labs/schema-dialect/baseline.json).
+  { file: 'docs/workshop.md', words: 'Claude Code: no difference', lab: 'schema-dialect', question: 'claude-code-ok', allows: (f) => f.min >= 85 },
+  { file: 'labs/schema-dialect/README.md', words: 'All 100 requests end `no-call` and the eval is 0 of 30', lab: 'schema-dialect', question: 'vscode-ok', allows: (f) => f.max === 0 },
+  { file: 'labs/schema-dialect/README.md', words: 'exactly one more first attempt fails than on the baseline', lab: 'schema-dialect', question: 'gemini-cli-host-refusals', allows: (f) => f.min === 1 && f.max === 1 },
+  { file: 'labs/schema-dialect/README.es.md', words: 'falla exactamente un primer intento más que en la línea base', lab: 'schema-dialect', question: 'gemini-cli-host-refusals', allows: (f) => f.min === 1 && f.max === 1 },
   // broken-schema's sheet: "7 or 8 of 100 use all 10 turns": the calls that no longer end ok.
   { file: 'labs/broken-schema/README.md', words: '7 or 8 of 100 use all 10 turns', lab: 'broken-schema', question: 'ok-drop-low-level', allows: (f) => f.min >= 7 && f.max <= 8 },
   { file: 'labs/broken-schema/README.es.md', words: '7 u 8 de cada 100 gastan los 10 turnos', lab: 'broken-schema', question: 'ok-drop-low-level', allows: (f) => f.min >= 7 && f.max <= 8 },

@@ -39,6 +39,8 @@ const EXPECTED: Record<string, { rule: RuleId | string; tool: string; path: stri
   'schema-drift': [{ rule: 'root-matches-contract', tool: 'update_profile', path: '/inputSchema/properties/reminder' }],
   'unreachable-filter': [{ rule: 'root-matches-contract', tool: 'lessons', path: '/inputSchema/properties/level' }],
   'readonly-gate': [{ rule: 'root-matches-contract', tool: 'lessons', path: '/inputSchema/properties' }],
+  // The server's one converter writes every tool: each says it is draft 2020-12.
+  'schema-dialect': ['conjugate', 'get_profile', 'update_profile', 'lessons'].map((tool) => ({ rule: 'schema-dialect', tool, path: '/inputSchema/$schema' })),
 };
 
 const sorted = (vs: { rule: string; tool: string; path: string }[]) => vs.map((v) => `${v.rule} ${v.tool} ${v.path}`).sort();

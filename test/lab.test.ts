@@ -296,7 +296,22 @@ describe('what the later breaks must show', () => {
     expect(variant.publishedSchema).toEqual({ type: 'object', properties: {} });
   });
 
+  // VS Code of 2026-01 omits every tool whose schema declares 2020-12 (its validator cannot load the meta-schema), so the
+  // model is offered none; gemini-cli 0.17's Ajv throws on its first compile of each such schema and caches it, so one
+  // first attempt more than the baseline's is the host's own refusal (docs/sources.md, "Hosts"). Written from those rules.
+  it('schema-dialect: VS Code offers the model no tool; gemini-cli refuses one first attempt more; nothing else moves', async () => {
+    const vscode = (await json(['--variant', 'schema-dialect', '--client', 'vscode-copilot-2026-01'])).runs;
+    expect(vscode.variant.publishedSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(vscode.baseline.finalOutcomes.ok).toBeGreaterThan(80);
+    expect(vscode.variant.finalOutcomes).toEqual({ 'no-call': 100 });
+    expect(vscode.variant.accuracy.correct).toBe(0);
+    const cli = (await json(['--variant', 'schema-dialect', '--client', 'gemini-cli-2025-11'])).runs;
+    expect((cli.variant.outcomes['client-invalid'] ?? 0) - (cli.baseline.outcomes['client-invalid'] ?? 0)).toBe(1);
+    expect(cli.variant.accuracy).toEqual(cli.baseline.accuracy);
+  });
+
   it.each([
+    ['schema-dialect', ['--client', 'vscode-copilot-2026-01']],
     ['schema-drift', ['--workload', 'profile']],
     ['unreachable-filter', ['--workload', 'lessons']],
     ['readonly-gate', ['--workload', 'lessons', '--read-only']],

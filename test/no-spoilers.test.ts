@@ -246,6 +246,18 @@ const OUTCOMES: Record<string, RegExp[]> = {
     /un reintento por (?:petición|llamada)/i,
     /se recuperará/i,
   ],
+  // vscode-ok 0, vscode-dominant no-call, gemini-cli-host-refusals 1, gemini-cli-ok and claude-code-ok as the baseline.
+  'schema-dialect': [
+    /(?:drops|omits|leaves out|loses) (?:every|all the|each) tools?/i,
+    /tools? (?:will be|are|is) (?:omitted|left out|dropped)/i,
+    /first call (?:of each tool )?(?:fails|will fail)/i,
+    /fails? (?:only )?(?:the|its) first call/i,
+    /(?:no|any) difference/i,
+    /(?:deja fuera|omite|pierde) (?:todas las|cada) herramientas?/i,
+    /herramientas? (?:quedan?|quedarán|serán|son) (?:omitidas?|fuera)/i,
+    /primera llamada (?:de cada herramienta )?(?:falla|fallará)/i,
+    /ninguna diferencia/i,
+  ],
 };
 
 /** Blocks of a markdown page: paragraphs, list items, table rows, fenced blocks. */
