@@ -20,7 +20,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkServer, checkTools } from '../src/contract/check.js';
+import { checkServer, checkTools, exampleCallViolations, type ExampleReply } from '../src/contract/check.js';
+import { buildServer, contractOf, patchChain } from '../src/lab/variants.js';
 import { ContractError, loadContract } from '../src/contract/contract.js';
 import { DEFAULT_KNOWN, knownFileFor, loadKnownViolations } from '../src/contract/known.js';
 import type { ContractOperation } from '../src/contract/rules.js';
@@ -375,5 +376,37 @@ describe('rule 7, schema-dialect: a "$schema" other than draft-07 is red, at the
       expect(judge(ts).violations).toEqual([]);
     }
     expect(conjugate(tools()).$schema).toBe('http://json-schema.org/draft-07/schema#');
+  });
+});
+
+describe('rule 8, structured-output: a tool that publishes an outputSchema answers the contract example with structuredContent (replies written by hand)', () => {
+  const conjugateOp = (): ContractOperation => ({ ...operationsOf().find((o) => o.operationId === 'conjugate')! });
+  const operationsOf = () => loadContract(CONTRACT);
+  const typed = [{ name: 'conjugate', outputSchema: { type: 'object' as const, properties: { answer: { type: 'string' } }, required: ['answer'] } }];
+  const judged = (reply: ExampleReply | undefined, op = conjugateOp(), tools: Parameters<typeof exampleCallViolations>[0] = typed) =>
+    exampleCallViolations(tools, new Map(reply ? [['conjugate', reply]] : []), [op]).map((v) => `${v.rule} ${v.tool} ${v.path} ${v.said.id}`);
+
+  it("the contract's conjugate carries the example the rule calls with", () => {
+    expect(conjugateOp().example).toEqual({ verb: 'eat', tense: 'present perfect', person: '3rd singular' });
+  });
+
+  it('red: refused by the client (-32600), an isError result, a result without structuredContent; no example to call with', () => {
+    expect(judged({ code: -32600, message: 'MCP error -32600: Tool conjugate has an output schema but did not return structured content' })).toEqual(['structured-output conjugate /outputSchema contract.outputRefused']);
+    expect(judged({ isError: true, text: 'MCP error -32602: Output validation error: ...', structured: false })).toEqual(['structured-output conjugate /outputSchema contract.outputIsError']);
+    expect(judged({ isError: false, text: 'has eaten', structured: false })).toEqual(['structured-output conjugate /outputSchema contract.outputMissing']);
+    const { example: _none, ...withoutExample } = conjugateOp();
+    expect(judged(undefined, withoutExample)).toEqual(['structured-output conjugate /outputSchema contract.outputNoExample']);
+  });
+
+  it('green: structuredContent accepted; and a tool that publishes no outputSchema is not called at all', () => {
+    expect(judged({ isError: false, text: 'has eaten', structured: true })).toEqual([]);
+    expect(judged({ isError: true, text: 'anything', structured: false }, conjugateOp(), [{ name: 'conjugate' }])).toEqual([]);
+  });
+
+  it("live: the output-schema break on the low-level build, checked through the SDK's own client, is refused with -32600", async () => {
+    const serverJs = await buildServer(patchChain('output-schema').variant);
+    const { violations } = await checkServer({ command: process.execPath, args: [serverJs, '--build', 'low-level'] }, contractOf(serverJs));
+    expect(found(violations)).toEqual(['structured-output conjugate /outputSchema']);
+    expect(violations[0]!.message).toContain('JSON-RPC -32600: MCP error -32600: Tool conjugate has an output schema but did not return structured content');
   });
 });

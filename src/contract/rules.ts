@@ -32,13 +32,21 @@
  *    fails the first call of each such tool (docs/sources.md, "Hosts"). zod 4's
  *    own `z.toJSONSchema` writes 2020-12 unless told `target: "draft-7"`.
  *
+ * And one rule about what a tool answers (judged on the live server,
+ * src/contract/check.ts):
+ * 8. structured-output: a tool that publishes an `outputSchema` answers the
+ *    contract's example call with `structuredContent` that fits it. The call
+ *    goes through the SDK's own `Client.callTool`, which checks it as a host
+ *    on that client does; McpServer checks first and answers `isError`
+ *    (docs/sources.md, "Labs from the field's incidents", `output-schema`).
+ *
  * Each violation names its rule, the tool and a JSON Pointer into the tool's
  * published definition, e.g. `/inputSchema/properties/verb/anyOf`.
  */
 import { t, type Values } from '../core/messages/index.js';
 import type { ContractMessageId } from '../core/messages/en-contract.js';
 
-export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters' | 'taught-shapes' | 'rejects-missing-arguments' | 'known-violation-fixed' | 'schema-dialect';
+export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters' | 'taught-shapes' | 'rejects-missing-arguments' | 'known-violation-fixed' | 'schema-dialect' | 'structured-output';
 
 export const RULES: Record<RuleId, string> = {
   'no-structural-union': 'no anyOf/oneOf with more than one structured (object or array) branch',
@@ -48,10 +56,11 @@ export const RULES: Record<RuleId, string> = {
   'rejects-missing-arguments': 'a call with none of the arguments the contract requires is refused as invalid arguments (-32602), not run',
   'known-violation-fixed': 'every entry of contract/known-violations.json still violates; a fixed one must be removed',
   'schema-dialect': 'a "$schema" at the root names draft-07 (the dialect every host\'s validator loads), or there is none',
+  'structured-output': 'a tool that publishes an outputSchema answers the contract\'s example call with structuredContent that fits it',
 };
 
 /** The rules a published schema is judged by: the ones an entry of contract/known-violations.json may name. */
-export const SCHEMA_RULES: readonly RuleId[] = ['no-structural-union', 'root-matches-contract', 'required-parameters', 'taught-shapes', 'rejects-missing-arguments', 'schema-dialect'];
+export const SCHEMA_RULES: readonly RuleId[] = ['no-structural-union', 'root-matches-contract', 'required-parameters', 'taught-shapes', 'rejects-missing-arguments', 'schema-dialect', 'structured-output'];
 
 /** The draft-07 meta-schema's id, as the SDK's converter writes it (a trailing `#` or none: the same dialect). */
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema';
@@ -319,6 +328,8 @@ export interface ContractOperation {
   operationId: string;
   parameters: Record<string, { type: string }>;
   required: string[];
+  /** The request body's `example`: the arguments rule 8 calls a tool that publishes an outputSchema with. */
+  example?: Record<string, unknown>;
 }
 
 /** Rules 1 to 4 for one tool. All violations are collected, not just the first. */
