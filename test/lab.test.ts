@@ -310,7 +310,26 @@ describe('what the later breaks must show', () => {
     expect(cli.variant.accuracy).toEqual(cli.baseline.accuracy);
   });
 
+  // The SDK's Client.callTool refuses a result without structuredContent from a tool that published an outputSchema
+  // (-32600); McpServer 1.21+ refuses it itself as an isError result, 1.13 to 1.20 as -32602; the AI SDK's own client
+  // never reads the published outputSchema (docs/sources.md, "Labs from the field's incidents"). Written from those rules.
+  it('output-schema: the answer is refused where the outputSchema is read, and reaches the model where it is not', async () => {
+    const sdk = (await json(['--variant', 'output-schema', '--server', 'low-level'])).runs;
+    expect(sdk.baseline.finalOutcomes.ok).toBeGreaterThan(80);
+    expect(sdk.variant.finalOutcomes.ok ?? 0).toBe(0);
+    expect(Object.keys(sdk.variant.outcomes).sort()).toEqual(['rpc:-32600', 'rpc:-32602']);
+    expect(sdk.variant.outcomes['rpc:-32600']).toBe(sdk.baseline.outcomes.ok);
+    const mcp = (await json(['--variant', 'output-schema', '--server', 'mcpserver-1.32'])).runs.variant;
+    expect(mcp.outcomes).toEqual({ isError: 100 });
+    const old = (await json(['--variant', 'output-schema', '--server', 'mcpserver-1.20'])).runs.variant;
+    expect(old.outcomes).toEqual({ 'rpc:-32602': 100 });
+    const ai = (await json(['--variant', 'output-schema', '--server', 'low-level', '--client', 'ai-sdk-google-2026-11'])).runs;
+    expect(ai.variant.finalOutcomes).toEqual(ai.baseline.finalOutcomes);
+    expect(ai.variant.accuracy).toEqual(ai.baseline.accuracy);
+  });
+
   it.each([
+    ['output-schema', ['--server', 'low-level']],
     ['schema-dialect', ['--client', 'vscode-copilot-2026-01']],
     ['schema-drift', ['--workload', 'profile']],
     ['unreachable-filter', ['--workload', 'lessons']],

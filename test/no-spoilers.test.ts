@@ -258,6 +258,16 @@ const OUTCOMES: Record<string, RegExp[]> = {
     /primera llamada (?:de cada herramienta )?(?:falla|fallará)/i,
     /ninguna diferencia/i,
   ],
+  // sdk-client-ok 0, sdk-client-dominant rpc:-32600, mcpserver-dominant isError, retries-per-failing-call, ai-sdk-ok as the baseline.
+  'output-schema': [
+    /(?:throws|throw|thrown) (?:it|the answer|every answer)s? away/i,
+    /(?:refuses|rejects|will refuse|will reject) (?:the|every|each) (?:result|answer)/i,
+    /did not return structured content/i,
+    /output validation error/i,
+    /(?:no|any) difference/i,
+    /(?:tira|rechaza|rechazará) (?:la|cada|todas las) (?:respuestas?|resultados?)/i,
+    /ninguna diferencia/i,
+  ],
 };
 
 /** Blocks of a markdown page: paragraphs, list items, table rows, fenced blocks. */

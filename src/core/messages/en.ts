@@ -102,6 +102,7 @@ export const en = {
   'learn.words.client.vscode-copilot-2026-01': 'behind VS Code with Copilot (January 2026)',
   'learn.words.client.gemini-cli-2025-11': 'behind gemini-cli 0.17 (November 2025)',
   'learn.words.client.claude-code-2026-08': 'behind Claude Code (August 2026)',
+  'learn.words.client.ai-sdk-google-2026-11': 'behind an app on the Vercel AI SDK (November 2026)',
   'learn.words.client.other': 'behind {client}',
   'learn.words.workload.profile': 'profile edits',
   'learn.words.workload.lessons': 'lesson requests',

@@ -92,6 +92,7 @@ export const es: Record<MessageId, Message> = {
   'learn.words.client.vscode-copilot-2026-01': 'tras VS Code con Copilot (enero de 2026)',
   'learn.words.client.gemini-cli-2025-11': 'tras gemini-cli 0.17 (noviembre de 2025)',
   'learn.words.client.claude-code-2026-08': 'tras Claude Code (agosto de 2026)',
+  'learn.words.client.ai-sdk-google-2026-11': 'tras una aplicación hecha con el AI SDK de Vercel (noviembre de 2026)',
   'learn.words.client.other': 'tras {client}',
   'learn.words.workload.profile': 'ediciones de perfil',
   'learn.words.workload.lessons': 'peticiones de lecciones',
