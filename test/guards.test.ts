@@ -178,6 +178,13 @@ describe('a missing or unreadable contract is a failure, never an empty comparis
     expect(() => loadContract(contract)).toThrow(ContractError);
     expect(() => loadContract(contract)).toThrow('"conjugate"');
   });
+
+  it('an example that is not an object of arguments: the contract is refused (rule structured-output could not call with it)', () => {
+    const { contract } = workdir((c) => {
+      c.paths['/conjugate'].post.requestBody.content['application/json'].example = ['eat', 'present perfect', '3rd singular'];
+    });
+    expect(() => loadContract(contract)).toThrow('conjugate: the request body\'s "example" must be an object of arguments');
+  });
 });
 
 describe('a shape the checker was not taught fails, asking to be taught (tools/list JSON changed by hand)', () => {
