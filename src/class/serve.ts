@@ -96,6 +96,9 @@ class LiveClass {
 
     return new Promise<number>((resolve) => {
       let stopped = false;
+      // The digits of a lab's number typed so far, and the pause that ends it (labKey).
+      let digits = '';
+      let digitsTimer: NodeJS.Timeout | undefined;
       /*
        * The terminal as it was: keys no longer read, and no longer raw. Only once nothing is left to
        * wait for: a key typed before that is read here and dropped, never echoed after "Class stopped"
@@ -110,6 +113,7 @@ class LiveClass {
         // q, then Ctrl+C (or a SIGTERM) while it stops: once is enough.
         if (stopped) return;
         stopped = true;
+        clearTimeout(digitsTimer);
         server.close();
         server.closeAllConnections();
         // A measurement under way is finished and kept (the next start would otherwise measure it again).
@@ -137,10 +141,20 @@ class LiveClass {
           }
           if (key?.ctrl && key.name === 'c') return quit();
           if (text === 'q') return quit();
-          const n = Number(text);
-          const lab = Number.isInteger(n) && n >= 1 ? this.labs[n - 1] : undefined;
-          if (!lab) return;
-          this.reveal(lab.id, !(lab.id in this.classFolder.revealed));
+          clearTimeout(digitsTimer);
+          digits = /^\d$/.test(text ?? '') ? digits + text : '';
+          const typed = labKey(digits, this.labs.length);
+          const toggle = (n: number) => {
+            digits = '';
+            const lab = this.labs[n - 1]!;
+            this.reveal(lab.id, !(lab.id in this.classFolder.revealed));
+          };
+          if (typed === 'none') digits = '';
+          else if (typed === 'more') {
+            // "1" may be lab 1 or the start of lab 10: a second digit within the pause makes it 10.
+            const n = Number(digits);
+            digitsTimer = setTimeout(() => (n >= 1 && n <= this.labs.length ? toggle(n) : (digits = '')), SECOND_DIGIT_MS);
+          } else toggle(typed.lab);
         });
       }
     });
@@ -257,3 +271,18 @@ const LOGGED = {
   run: 'class.serve.ran',
   reflection: 'class.serve.reflected',
 } as const satisfies Record<string, MessageId>;
+
+/** How long a lab's number waits for a second digit, when one could follow ("1" with ten labs or more). */
+export const SECOND_DIGIT_MS = 600;
+
+/**
+ * The instructor's digits in the `serve` terminal, typed so far: the lab they name (1 is the catalogue's first), or
+ * 'more' when another digit could still make a larger lab's number (with 12 labs, "1" waits: 1, 10, 11 or 12), or
+ * 'none' (no lab has that number, a leading 0).
+ */
+export function labKey(digits: string, labCount: number): { lab: number } | 'more' | 'none' {
+  if (!/^[1-9]\d*$/.test(digits)) return 'none';
+  const n = Number(digits);
+  if (n * 10 <= labCount) return 'more';
+  return n <= labCount ? { lab: n } : 'none';
+}
