@@ -454,6 +454,7 @@ export const en = {
   'sweep.intro': 'Every lab × every client profile (the hosts) × every server build; seed {seed}, {calls} calls per run. A row per host, three columns per lab: the baseline, the break, and the break with its fix; each cell one figure, chosen below with the server build.',
   'sweep.errorsRule': 'The server build decides how errors reach the client. {builds}.',
   'sweep.server': 'server build',
+  'sweep.labsRange': 'labs {first} to {last} of {of}',
   'sweep.host': 'host',
   'sweep.figure': 'figure',
   'sweep.noSolution': 'this lab has no fix',

@@ -437,6 +437,7 @@ export const es: Record<MessageId, Message> = {
   'sweep.intro': 'Cada laboratorio × cada perfil de cliente (los anfitriones) × cada compilación del servidor; semilla {seed}, {calls} llamadas por ejecución. Una fila por anfitrión, tres columnas por laboratorio: la línea base, la avería y la avería con su arreglo; cada celda una cifra, que se elige abajo junto con la compilación del servidor.',
   'sweep.errorsRule': 'La compilación del servidor decide cómo llegan los errores al cliente. {builds}.',
   'sweep.server': 'compilación del servidor',
+  'sweep.labsRange': 'laboratorios {first} a {last} de {of}',
   'sweep.host': 'anfitrión',
   'sweep.figure': 'cifra',
   'sweep.noSolution': 'este laboratorio no tiene arreglo',
