@@ -89,6 +89,18 @@ const CLAIMS: Claim[] = [
   { file: 'docs/workshop.md', words: 'Claude Code (2026-08): ends ok as often as the baseline', lab: 'long-description', question: 'claude-code-ok', allows: (f) => f.min >= 89 && f.max <= 93 },
   { file: 'docs/workshop.md', words: 'so every call to `conjugate` is refused', lab: 'tool-name', question: 'claude-code-ok', allows: (f) => f.max === 0 },
   { file: 'docs/workshop.md', words: 'OpenAI function calling (2026-11): ends ok as often as the baseline', lab: 'tool-name', question: 'openai-ok', allows: (f) => f.min >= 89 && f.max <= 93 },
+  { file: 'docs/workshop.md', words: 'leaves out every tool of the server, so the model is offered none', lab: 'schema-dialect', question: 'vscode-ok', allows: (f) => f.max === 0 },
+  // "No difference": the healthy server behind Claude Code ends 89 to 93 of 100 ok (labs/schema-dialect/baseline.json).
+  { file: 'docs/workshop.md', words: 'Claude Code: no difference', lab: 'schema-dialect', question: 'claude-code-ok', allows: (f) => f.min >= 85 },
+  { file: 'labs/schema-dialect/README.md', words: 'All 100 requests end `no-call` and the eval is 0 of 30', lab: 'schema-dialect', question: 'vscode-ok', allows: (f) => f.max === 0 },
+  { file: 'labs/schema-dialect/README.md', words: 'exactly one more first attempt fails than on the baseline', lab: 'schema-dialect', question: 'gemini-cli-host-refusals', allows: (f) => f.min === 1 && f.max === 1 },
+  { file: 'labs/schema-dialect/README.es.md', words: 'falla exactamente un primer intento más que en la línea base', lab: 'schema-dialect', question: 'gemini-cli-host-refusals', allows: (f) => f.min === 1 && f.max === 1 },
+  { file: 'labs/output-schema/README.md', words: 'no call ends ok, and the eval is 0 of 30', lab: 'output-schema', question: 'sdk-client-ok', allows: (f) => f.max === 0 },
+  { file: 'labs/output-schema/README.es.md', words: 'ninguna llamada termina bien, y la evaluación da 0 de 30', lab: 'output-schema', question: 'sdk-client-ok', allows: (f) => f.max === 0 },
+  // "No difference": the healthy low-level server behind the AI SDK ends 89 to 93 of 100 ok (labs/output-schema/baseline.json).
+  { file: 'labs/output-schema/README.md', words: 'Behind the AI SDK: no difference', lab: 'output-schema', question: 'ai-sdk-ok', allows: (f) => f.min >= 85 },
+  { file: 'docs/workshop.md', words: 'every answer is thrown away', lab: 'output-schema', question: 'sdk-client-ok', allows: (f) => f.max === 0 },
+  { file: 'docs/workshop.md', words: 'behind the AI SDK, whose client never reads the outputSchema, no difference', lab: 'output-schema', question: 'ai-sdk-ok', allows: (f) => f.min >= 85 },
   // broken-schema's sheet: "7 or 8 of 100 use all 10 turns": the calls that no longer end ok.
   { file: 'labs/broken-schema/README.md', words: '7 or 8 of 100 use all 10 turns', lab: 'broken-schema', question: 'ok-drop-low-level', allows: (f) => f.min >= 7 && f.max <= 8 },
   { file: 'labs/broken-schema/README.es.md', words: '7 u 8 de cada 100 gastan los 10 turnos', lab: 'broken-schema', question: 'ok-drop-low-level', allows: (f) => f.min >= 7 && f.max <= 8 },

@@ -47,6 +47,10 @@ const EXPECTED: Record<string, { rule: RuleId | string; tool: string; path: stri
     { rule: 'root-matches-contract', tool: 'list_open_create_or_delete_grammar_lessons_by_cefr_level', path: '' },
     { rule: 'root-matches-contract', tool: 'lessons', path: '' },
   ],
+  // The server's one converter writes every tool: each says it is draft 2020-12.
+  'schema-dialect': ['conjugate', 'get_profile', 'update_profile', 'lessons'].map((tool) => ({ rule: 'schema-dialect', tool, path: '/inputSchema/$schema' })),
+  // conjugate publishes an outputSchema and answers the contract's example with text alone (McpServer: isError).
+  'output-schema': [{ rule: 'structured-output', tool: 'conjugate', path: '/outputSchema' }],
 };
 
 const sorted = (vs: { rule: string; tool: string; path: string }[]) => vs.map((v) => `${v.rule} ${v.tool} ${v.path}`).sort();

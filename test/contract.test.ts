@@ -26,6 +26,8 @@ const EXPECTED_OPERATIONS: ContractOperation[] = [
     operationId: 'conjugate',
     parameters: { verb: { type: 'string' }, tense: { type: 'string' }, person: { type: 'string' } },
     required: ['verb', 'tense', 'person'],
+    // The request body's example (OpenAPI), the call rule structured-output makes to a tool that publishes an outputSchema.
+    example: { verb: 'eat', tense: 'present perfect', person: '3rd singular' },
   },
   { operationId: 'get_profile', parameters: { learner: { type: 'string' } }, required: ['learner'] },
   {

@@ -20,7 +20,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkServer, checkTools } from '../src/contract/check.js';
+import { checkServer, checkTools, exampleCallViolations, type ExampleReply } from '../src/contract/check.js';
+import { buildServer, contractOf, patchChain } from '../src/lab/variants.js';
 import { ContractError, loadContract } from '../src/contract/contract.js';
 import { DEFAULT_KNOWN, knownFileFor, loadKnownViolations } from '../src/contract/known.js';
 import type { ContractOperation } from '../src/contract/rules.js';
@@ -176,6 +177,13 @@ describe('a missing or unreadable contract is a failure, never an empty comparis
     });
     expect(() => loadContract(contract)).toThrow(ContractError);
     expect(() => loadContract(contract)).toThrow('"conjugate"');
+  });
+
+  it('an example that is not an object of arguments: the contract is refused (rule structured-output could not call with it)', () => {
+    const { contract } = workdir((c) => {
+      c.paths['/conjugate'].post.requestBody.content['application/json'].example = ['eat', 'present perfect', '3rd singular'];
+    });
+    expect(() => loadContract(contract)).toThrow('conjugate: the request body\'s "example" must be an object of arguments');
   });
 });
 
@@ -347,5 +355,65 @@ describe('a shape the checker was not taught fails, asking to be taught (tools/l
       required: ['s'],
     };
     expect(checkTools([tool as Pick<Tool, 'name' | 'inputSchema'>], [shapes])).toEqual([]);
+  });
+});
+
+describe('rule 7, schema-dialect: a "$schema" other than draft-07 is red, at the root only (tools/list JSON changed by hand)', () => {
+  // The dialects as zod 4's z.toJSONSchema writes them for each target (its default is 2020-12), and the SDK's draft-07.
+  it('draft 2020-12 (zod 4\'s default) and 2019-09 are red, naming /inputSchema/$schema', () => {
+    for (const dialect of ['https://json-schema.org/draft/2020-12/schema', 'https://json-schema.org/draft/2019-09/schema']) {
+      const ts = tools();
+      conjugate(ts).$schema = dialect;
+      const { violations } = judge(ts);
+      expect(found(violations), dialect).toEqual(['schema-dialect conjugate /inputSchema/$schema']);
+      expect(violations[0]!.message).toContain(JSON.stringify(dialect));
+    }
+  });
+
+  it('a $schema that is not a string is red too', () => {
+    const ts = tools();
+    conjugate(ts).$schema = 7;
+    expect(found(judge(ts).violations)).toEqual(['schema-dialect conjugate /inputSchema/$schema']);
+  });
+
+  it('draft-07 with or without its "#", and no $schema at all, are green', () => {
+    for (const edit of [(s: Json) => (s.$schema = 'http://json-schema.org/draft-07/schema'), (s: Json) => delete s.$schema]) {
+      const ts = tools();
+      edit(conjugate(ts));
+      expect(judge(ts).violations).toEqual([]);
+    }
+    expect(conjugate(tools()).$schema).toBe('http://json-schema.org/draft-07/schema#');
+  });
+});
+
+describe('rule 8, structured-output: a tool that publishes an outputSchema answers the contract example with structuredContent (replies written by hand)', () => {
+  const conjugateOp = (): ContractOperation => ({ ...operationsOf().find((o) => o.operationId === 'conjugate')! });
+  const operationsOf = () => loadContract(CONTRACT);
+  const typed = [{ name: 'conjugate', outputSchema: { type: 'object' as const, properties: { answer: { type: 'string' } }, required: ['answer'] } }];
+  const judged = (reply: ExampleReply | undefined, op = conjugateOp(), tools: Parameters<typeof exampleCallViolations>[0] = typed) =>
+    exampleCallViolations(tools, new Map(reply ? [['conjugate', reply]] : []), [op]).map((v) => `${v.rule} ${v.tool} ${v.path} ${v.said.id}`);
+
+  it("the contract's conjugate carries the example the rule calls with", () => {
+    expect(conjugateOp().example).toEqual({ verb: 'eat', tense: 'present perfect', person: '3rd singular' });
+  });
+
+  it('red: refused by the client (-32600), an isError result, a result without structuredContent; no example to call with', () => {
+    expect(judged({ code: -32600, message: 'MCP error -32600: Tool conjugate has an output schema but did not return structured content' })).toEqual(['structured-output conjugate /outputSchema contract.outputRefused']);
+    expect(judged({ isError: true, text: 'MCP error -32602: Output validation error: ...', structured: false })).toEqual(['structured-output conjugate /outputSchema contract.outputIsError']);
+    expect(judged({ isError: false, text: 'has eaten', structured: false })).toEqual(['structured-output conjugate /outputSchema contract.outputMissing']);
+    const { example: _none, ...withoutExample } = conjugateOp();
+    expect(judged(undefined, withoutExample)).toEqual(['structured-output conjugate /outputSchema contract.outputNoExample']);
+  });
+
+  it('green: structuredContent accepted; and a tool that publishes no outputSchema is not called at all', () => {
+    expect(judged({ isError: false, text: 'has eaten', structured: true })).toEqual([]);
+    expect(judged({ isError: true, text: 'anything', structured: false }, conjugateOp(), [{ name: 'conjugate' }])).toEqual([]);
+  });
+
+  it("live: the output-schema break on the low-level build, checked through the SDK's own client, is refused with -32600", async () => {
+    const serverJs = await buildServer(patchChain('output-schema').variant);
+    const { violations } = await checkServer({ command: process.execPath, args: [serverJs, '--build', 'low-level'] }, contractOf(serverJs));
+    expect(found(violations)).toEqual(['structured-output conjugate /outputSchema']);
+    expect(violations[0]!.message).toContain('JSON-RPC -32600: MCP error -32600: Tool conjugate has an output schema but did not return structured content');
   });
 });

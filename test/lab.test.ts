@@ -320,7 +320,44 @@ describe('what the later breaks must show', () => {
     expect(variant).toEqual(baseline);
   });
 
+  // VS Code of 2026-01 omits every tool whose schema declares 2020-12 (its validator cannot load the meta-schema), so the
+  // model is offered none; gemini-cli 0.17's Ajv throws on its first compile of each such schema and caches it, so one
+  // first attempt more than the baseline's is the host's own refusal (docs/sources.md, "Hosts"). Written from those rules.
+  // 20 calls a run (the eval's 30 run besides): the rules hold call by call, and the suite's time is shared.
+  const CALLS = 20;
+  const few = ['--calls', String(CALLS)];
+  it('schema-dialect: VS Code offers the model no tool; gemini-cli refuses one first attempt more; nothing else moves', async () => {
+    const vscode = (await json(['--variant', 'schema-dialect', '--client', 'vscode-copilot-2026-01', ...few])).runs;
+    expect(vscode.variant.publishedSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(vscode.baseline.finalOutcomes.ok).toBeGreaterThan(CALLS / 2);
+    expect(vscode.variant.finalOutcomes).toEqual({ 'no-call': CALLS });
+    expect(vscode.variant.accuracy.correct).toBe(0);
+    const cli = (await json(['--variant', 'schema-dialect', '--client', 'gemini-cli-2025-11', ...few])).runs;
+    expect((cli.variant.outcomes['client-invalid'] ?? 0) - (cli.baseline.outcomes['client-invalid'] ?? 0)).toBe(1);
+    expect(cli.variant.accuracy).toEqual(cli.baseline.accuracy);
+  });
+
+  // The SDK's Client.callTool refuses a result without structuredContent from a tool that published an outputSchema
+  // (-32600); McpServer 1.21+ refuses it itself as an isError result, 1.13 to 1.20 as -32602; the AI SDK's own client
+  // never reads the published outputSchema (docs/sources.md, "Labs from the field's incidents"). Written from those rules.
+  it('output-schema: the answer is refused where the outputSchema is read, and reaches the model where it is not', async () => {
+    const sdk = (await json(['--variant', 'output-schema', '--server', 'low-level', ...few])).runs;
+    expect(sdk.baseline.finalOutcomes.ok).toBeGreaterThan(CALLS / 2);
+    expect(sdk.variant.finalOutcomes.ok ?? 0).toBe(0);
+    expect(Object.keys(sdk.variant.outcomes).sort()).toEqual(['rpc:-32600', 'rpc:-32602']);
+    expect(sdk.variant.outcomes['rpc:-32600']).toBe(sdk.baseline.outcomes.ok);
+    const mcp = (await json(['--variant', 'output-schema', '--server', 'mcpserver-1.32', ...few])).runs.variant;
+    expect(mcp.outcomes).toEqual({ isError: CALLS });
+    const old = (await json(['--variant', 'output-schema', '--server', 'mcpserver-1.20', ...few])).runs.variant;
+    expect(old.outcomes).toEqual({ 'rpc:-32602': CALLS });
+    const ai = (await json(['--variant', 'output-schema', '--server', 'low-level', '--client', 'ai-sdk-google-2026-11', ...few])).runs;
+    expect(ai.variant.finalOutcomes).toEqual(ai.baseline.finalOutcomes);
+    expect(ai.variant.accuracy).toEqual(ai.baseline.accuracy);
+  });
+
   it.each([
+    ['output-schema', ['--server', 'low-level', '--calls', '20']],
+    ['schema-dialect', ['--client', 'vscode-copilot-2026-01', '--calls', '20']],
     ['schema-drift', ['--workload', 'profile']],
     ['unreachable-filter', ['--workload', 'lessons']],
     ['readonly-gate', ['--workload', 'lessons', '--read-only']],

@@ -273,6 +273,27 @@ const OUTCOMES: Record<string, RegExp[]> = {
     /no cambia nada/i,
     /derriba/i,
     /tantas veces como en la línea base/i,
+  // vscode-ok 0, vscode-dominant no-call, gemini-cli-host-refusals 1, gemini-cli-ok and claude-code-ok as the baseline.
+  'schema-dialect': [
+    /(?:drops|omits|leaves out|loses) (?:every|all the|each) tools?/i,
+    /tools? (?:will be|are|is) (?:omitted|left out|dropped)/i,
+    /first call (?:of each tool )?(?:fails|will fail)/i,
+    /fails? (?:only )?(?:the|its) first call/i,
+    /(?:no|any) difference/i,
+    /(?:deja fuera|omite|pierde) (?:todas las|cada) herramientas?/i,
+    /herramientas? (?:quedan?|quedarán|serán|son) (?:omitidas?|fuera)/i,
+    /primera llamada (?:de cada herramienta )?(?:falla|fallará)/i,
+    /ninguna diferencia/i,
+  ],
+  // sdk-client-ok 0, sdk-client-dominant rpc:-32600, mcpserver-dominant isError, retries-per-failing-call, ai-sdk-ok as the baseline.
+  'output-schema': [
+    /(?:throws|throw|thrown) (?:it|the answer|every answer)s? away/i,
+    /(?:refuses|rejects|will refuse|will reject) (?:the|every|each) (?:result|answer)/i,
+    /did not return structured content/i,
+    /output validation error/i,
+    /(?:no|any) difference/i,
+    /(?:tira|rechaza|rechazará) (?:la|cada|todas las) (?:respuestas?|resultados?)/i,
+    /ninguna diferencia/i,
   ],
 };
 

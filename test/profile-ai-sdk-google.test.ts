@@ -180,6 +180,10 @@ describe("the kit's baseline and every break", async () => {
     // verb: anyOf of two objects, kept (G), which the API of these rules takes.
     'structural-anyof': { conjugate: 'L', get_profile: 'L', update_profile: 'L', lessons: 'L', '(all tools, one request)': 'L' },
     'unreachable-filter': { conjugate: 'L', get_profile: 'L', update_profile: 'L', lessons: 'L', '(all tools, one request)': 'L' },
+    // Only $schema differs (2020-12), and the converter drops $schema of any draft (G): as the baseline.
+    'schema-dialect': { conjugate: 'L', get_profile: 'L', update_profile: 'L', lessons: 'L', '(all tools, one request)': 'L' },
+    // conjugate gains an outputSchema, which tools() never reads (schemas "automatic"); its inputSchema is the baseline's.
+    'output-schema': { conjugate: 'L', get_profile: 'L', update_profile: 'L', lessons: 'L', '(all tools, one request)': 'L' },
   };
 
   it('every break has its expectation', () => {
@@ -289,6 +293,23 @@ describe('the conversion is the package\'s, not a pass-through', () => {
       rejected: 'MCPClientError: Failed to parse server response (Invalid input: expected "object" at tools.0.inputSchema.type)',
       lost: 'server',
     });
+  });
+});
+
+describe('the result of a call: the published outputSchema is never read (@ai-sdk/mcp 1.0.102, tools() with schemas "automatic")', () => {
+  it('a tool that publishes an outputSchema, called, answers without structuredContent and the model is told no error', async () => {
+    // The profile's in-memory server answers every tools/call with a text alone, no structuredContent: were the
+    // package to check the published outputSchema (extractStructuredContent), execute would throw and the model
+    // would be told a tool-error.
+    const typed = {
+      name: 'conjugate',
+      inputSchema: { type: 'object', properties: { verb: { type: 'string' } }, required: ['verb'] },
+      outputSchema: { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'] },
+    };
+    const view = await aiSdkGoogle.present([typed] as never);
+    if ('rejected' in view) throw new Error(view.rejected);
+    expect(await aiSdkGoogle.validate(view.tools[0]!, { verb: 'eat' })).toEqual({ ok: true, args: { verb: 'eat' } });
+    expect(aiSdkGoogle.checksOutputSchema).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurementFromRows, projectorState } from '../src/class/projector.js';
+import { loadCatalogue } from '../src/learn/catalogue.js';
 import { fresh, removeFreshDirs } from './helpers/class-report.js';
 import { CHROMIUM_ARGS, chromiumPath } from './helpers/chromium.js';
 import { HOSTILE, LAB, writeClass } from './helpers/live-class.js';
@@ -224,7 +225,9 @@ describe('the measurement in the state', () => {
     const anyof = state.labs.find((l) => l.id === 'structural-anyof')!;
     expect(anyof.revealed).toBe(false);
     expect(anyof.questions.every((x) => x.measured === null)).toBe(true);
-    expect(state.labs.map((l) => l.key)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Each lab's key is its place in labs/catalogue.json, 1 on, however many labs the catalogue holds.
+    expect(state.labs.map((l) => l.id)).toEqual(loadCatalogue().map((l) => l.id));
+    expect(state.labs.map((l) => l.key)).toEqual(loadCatalogue().map((_l, i) => i + 1));
   });
 
   it('measurementFromRows keeps each row\'s value, range and seeds', () => {

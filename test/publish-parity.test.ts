@@ -12,14 +12,14 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { publishInputSchema, type ToolDefinition } from '../src/minimcp/registry.js';
+import { publishInputSchema, publishOutputSchema, type ToolDefinition } from '../src/minimcp/registry.js';
 import { ConjugateArgs, conjugateTool } from '../src/minimcp/tools/conjugate.js';
 import { connect } from './helpers/server.js';
 
 /** tools/list of an SDK McpServer holding one tool, as an SDK client sees it. */
 async function sdkListTool(
   name: string,
-  config: { title?: string; description?: string; inputSchema?: unknown; annotations?: Tool['annotations'] },
+  config: { title?: string; description?: string; inputSchema?: unknown; outputSchema?: unknown; annotations?: Tool['annotations'] },
   handler: (args: any) => string | Promise<string> = () => 'ok',
 ): Promise<Tool> {
   const server = new McpServer({ name: 'sdk-reference', version: '0.0.0' });
@@ -115,5 +115,24 @@ describe('other declarations: publishInputSchema (in-process) equals McpServer t
     const declaration = z.object({ verb: z.string(), tense: z.string() }).transform((a) => a.verb);
     expect(JSON.parse(JSON.stringify(publishInputSchema(declaration)))).toStrictEqual({ type: 'object', properties: {} });
     expect(await sdkInputSchema(declaration)).toStrictEqual({ type: 'object', properties: {} });
+  });
+});
+
+describe('an outputSchema: publishOutputSchema publishes what McpServer.registerTool publishes for it', () => {
+  const DECLARATIONS: [name: string, declaration: ToolDefinition['outputSchema']][] = [
+    ['a z.object with a described string', z.object({ answer: z.string().describe('The verb phrase, e.g. "has eaten".') })],
+    ['a raw shape', { answer: z.string(), tense: z.enum(['simple past', 'simple present']).optional() }],
+    ['a z.strictObject', z.strictObject({ answer: z.string() })],
+  ];
+
+  it.each(DECLARATIONS)('%s', async (_name, declaration) => {
+    const sdk = (await sdkListTool('probe', { description: 'probe', inputSchema: { verb: z.string() }, outputSchema: declaration })).outputSchema;
+    expect(sdk).toBeDefined();
+    expect(JSON.parse(JSON.stringify(publishOutputSchema(declaration)))).toStrictEqual(sdk);
+  });
+
+  it('no outputSchema: none published on either side', async () => {
+    expect(publishOutputSchema(undefined)).toBeUndefined();
+    expect((await sdkListTool('probe', { description: 'probe', inputSchema: { verb: z.string() } })).outputSchema).toBeUndefined();
   });
 });

@@ -264,3 +264,4 @@ const LOGGED = {
   run: 'class.serve.ran',
   reflection: 'class.serve.reflected',
 } as const satisfies Record<string, MessageId>;
+

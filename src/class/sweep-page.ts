@@ -89,17 +89,43 @@ function labSettings(lab: SweepLab, lang: Lang): string {
 /** A lab's title with its `code` spans as code. */
 const labTitle = (lab: SweepLab, lang: Lang) => esc(lab.title[lang]).replace(/`([^`]+)`/g, '<code>$1</code>');
 
-/** One server build's table: a row per host, a group of three columns per lab. */
-function buildTable(report: SweepReport, server: string, lang: Lang, figures: typeof FIGURES): string {
+/**
+ * The most labs one table holds: three columns each, the host's column beside them, at 1280 px (a projector's width)
+ * every cell still holds "100%" at 13 px. A sweep of more labs is split into tables of equal share, one under the other.
+ */
+export const LABS_PER_TABLE = 8;
+
+/** The labs of each table of one build, in the catalogue's order: as few tables as LABS_PER_TABLE allows, of even size. */
+export function labChunks<T>(labs: T[]): T[][] {
+  const tables = Math.max(1, Math.ceil(labs.length / LABS_PER_TABLE));
+  const size = Math.ceil(labs.length / tables);
+  return Array.from({ length: tables }, (_, i) => labs.slice(i * size, (i + 1) * size)).filter((chunk) => chunk.length > 0);
+}
+
+/** One server build's tables: a row per host, a group of three columns per lab, the labs split by labChunks. */
+function buildTables(report: SweepReport, server: string, lang: Lang, figures: typeof FIGURES): string {
+  const chunks = labChunks(report.labs);
+  let first = 1;
+  return chunks
+    .map((labs) => {
+      const range = chunks.length > 1 ? ` (${esc(t('sweep.labsRange', lang, { first, last: first + labs.length - 1, of: report.labs.length }))})` : '';
+      first += labs.length;
+      return buildTable(report, labs, server, lang, figures, range);
+    })
+    .join('\n');
+}
+
+/** One table of a server build: a row per host, a group of three columns per lab of `labs`. */
+function buildTable(report: SweepReport, labs: SweepReport['labs'], server: string, lang: Lang, figures: typeof FIGURES, range: string): string {
   const at = new Map(report.cells.filter((c) => c.server === server).map((c) => [`${c.lab} ${c.workload} ${c.readOnly} ${c.client}`, c]));
-  const cols = `<colgroup><col class="c-host"></colgroup>${report.labs.map(() => '<colgroup span="3"></colgroup>').join('')}`;
-  const groups = report.labs
+  const cols = `<colgroup><col class="c-host"></colgroup>${labs.map(() => '<colgroup span="3"></colgroup>').join('')}`;
+  const groups = labs
     .map((lab) => `<th scope="colgroup" colspan="3" class="lab">${labTitle(lab, lang)}<code class="id">${esc(lab.id)}</code><span class="sub">${esc(labSettings(lab, lang))}</span></th>`)
     .join('');
-  const keys = report.labs.map(() => KINDS.map((k) => `<th scope="col" class="key k-${k}" title="${esc(t(LONG[k], lang))}">${esc(t(`sweep.key.${k}`, lang))}</th>`).join('')).join('');
+  const keys = labs.map(() => KINDS.map((k) => `<th scope="col" class="key k-${k}" title="${esc(t(LONG[k], lang))}">${esc(t(`sweep.key.${k}`, lang))}</th>`).join('')).join('');
   const rows = report.clients
     .map((client) => {
-      const cells = report.labs.flatMap((lab) => {
+      const cells = labs.flatMap((lab) => {
         const cell = at.get(`${lab.id} ${lab.workload} ${lab.readOnly} ${client.id}`);
         return cell ? KINDS.map((k) => runCell(cell, k, lang, figures)) : KINDS.map(() => '<td class="cell none">–</td>');
       });
@@ -107,7 +133,7 @@ function buildTable(report: SweepReport, server: string, lang: Lang, figures: ty
     })
     .join('\n');
   return `<table class="grid b-${slug(server)}">
-<caption>${esc(t('sweep.server', lang))}: <code>${esc(server)}</code></caption>
+<caption>${esc(t('sweep.server', lang))}: <code>${esc(server)}</code>${range}</caption>
 ${cols}
 <thead><tr><th scope="col" rowspan="2" class="host corner">${esc(t('sweep.host', lang))}</th>${groups}</tr><tr>${keys}</tr></thead>
 <tbody>
@@ -261,7 +287,7 @@ export function renderPage(report: SweepReport, lang: Lang, timing?: SweepTiming
 <section class="view" aria-label="${esc(t('sweep.title', lang))}">
 ${picks}
 ${choices}
-${report.servers.map((s) => buildTable(report, s, lang, figures)).join('\n')}
+${report.servers.map((s) => buildTables(report, s, lang, figures)).join('\n')}
 </section>
 <h2>${esc(t('sweep.findings', lang))}</h2>
 ${findings}

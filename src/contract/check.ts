@@ -25,8 +25,19 @@ export interface ServerCommand {
 /** What a server answered to a call with no arguments: the JSON-RPC code, or the result. */
 export type EmptyCallReply = { code: number; message: string } | { isError: boolean; text: string };
 
-/** tools/list, as a client sees it; with `probe`, also each of those tools called with `{}`. */
-export async function listTools(server: ServerCommand, timeoutMs = 10_000, probe: string[] = []): Promise<Tool[] & { emptyCalls?: Map<string, EmptyCallReply> }> {
+/** What a tool that publishes an outputSchema answered its example call, through `Client.callTool`: the McpError, or the result. */
+export type ExampleReply = { code: number; message: string } | { isError: boolean; text: string; structured: boolean };
+
+/**
+ * tools/list, as a client sees it; with `probe`, also each of those tools called with `{}`; with `examples`, each
+ * tool that publishes an outputSchema called once with its example (`exampleCalls`; a tool without one is left out).
+ */
+export async function listTools(
+  server: ServerCommand,
+  timeoutMs = 10_000,
+  probe: string[] = [],
+  examples: Record<string, Record<string, unknown>> = {},
+): Promise<Tool[] & { emptyCalls?: Map<string, EmptyCallReply>; exampleCalls?: Map<string, ExampleReply> }> {
   const transport = new StdioClientTransport({ ...server, stderr: 'pipe' });
   const client = new Client({ name: 'schema-breaks-contract', version: '0.1.0' });
   try {
@@ -43,7 +54,19 @@ export async function listTools(server: ServerCommand, timeoutMs = 10_000, probe
         emptyCalls.set(name, { code: error.code, message: error.message });
       }
     }
-    return Object.assign(tools, { emptyCalls });
+    const exampleCalls = new Map<string, ExampleReply>();
+    for (const tool of tools.filter((t) => t.outputSchema && Object.hasOwn(examples, t.name))) {
+      try {
+        // callTool checks structuredContent against the outputSchema tools/list gave, as a host on the SDK's client does.
+        const result = await client.callTool({ name: tool.name, arguments: examples[tool.name] }, undefined, { timeout: timeoutMs });
+        const content = Array.isArray(result.content) ? result.content : [];
+        exampleCalls.set(tool.name, { isError: result.isError === true, text: content.map((c) => (c.type === 'text' ? c.text : '')).join('\n'), structured: result.structuredContent !== undefined });
+      } catch (error) {
+        if (!(error instanceof McpError)) throw error;
+        exampleCalls.set(tool.name, { code: error.code, message: error.message });
+      }
+    }
+    return Object.assign(tools, { emptyCalls, exampleCalls });
   } finally {
     await client.close().catch(() => {});
   }
@@ -74,6 +97,31 @@ export function emptyCallViolations(replies: Map<string, EmptyCallReply>, operat
     const room = 200 - lead.length;
     const answer = text.length > room ? `${text.slice(0, room - 3)}...` : text;
     violations.push(violation('rejects-missing-arguments', op.operationId, '/inputSchema', id, { required: required.join(', '), ...('code' in reply ? { code: String(reply.code) } : {}), answer }));
+  }
+  return violations;
+}
+
+/**
+ * Rule structured-output: each tool that publishes an outputSchema answered its contract example with a result the
+ * SDK's client accepted, carrying structuredContent. A tool whose operation has no example cannot be judged: that is a
+ * violation too, never a pass.
+ */
+export function exampleCallViolations(tools: Pick<Tool, 'name' | 'outputSchema'>[], replies: Map<string, ExampleReply>, operations: ContractOperation[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const tool of tools.filter((t) => t.outputSchema)) {
+    const op = operations.find((o) => o.operationId === tool.name);
+    if (!op) continue; // root-matches-contract reports a tool the contract lacks
+    if (!op.example) {
+      violations.push(violation('structured-output', tool.name, '/outputSchema', 'contract.outputNoExample', { tool: tool.name }));
+      continue;
+    }
+    const reply = replies.get(tool.name);
+    if (!reply) continue;
+    const answer = 'code' in reply ? reply.message : reply.text;
+    const cut = answer.length > 200 ? `${answer.slice(0, 197)}...` : answer;
+    if ('code' in reply) violations.push(violation('structured-output', tool.name, '/outputSchema', 'contract.outputRefused', { code: String(reply.code), answer: cut }));
+    else if (reply.isError) violations.push(violation('structured-output', tool.name, '/outputSchema', 'contract.outputIsError', { answer: cut }));
+    else if (!reply.structured) violations.push(violation('structured-output', tool.name, '/outputSchema', 'contract.outputMissing', {}));
   }
   return violations;
 }
@@ -128,8 +176,15 @@ export function checkPublished(tools: Pick<Tool, 'name' | 'inputSchema' | 'descr
 export async function checkServer(server: ServerCommand, contractFile = DEFAULT_CONTRACT, knownFile = knownFileFor(contractFile)): Promise<CheckResult & { tools: Tool[] }> {
   const operations = loadContract(contractFile);
   const entries = loadKnownViolations(knownFile);
-  const tools = await listTools(server, 10_000, operations.map((op) => op.operationId));
-  return { tools, ...applyKnownViolations([...checkTools(tools, operations), ...emptyCallViolations(tools.emptyCalls ?? new Map(), operations)], entries) };
+  const examples = Object.fromEntries(operations.filter((op) => op.example).map((op) => [op.operationId, op.example!]));
+  const tools = await listTools(server, 10_000, operations.map((op) => op.operationId), examples);
+  return {
+    tools,
+    ...applyKnownViolations(
+      [...checkTools(tools, operations), ...emptyCallViolations(tools.emptyCalls ?? new Map(), operations), ...exampleCallViolations(tools, tools.exampleCalls ?? new Map(), operations)],
+      entries,
+    ),
+  };
 }
 
 /** One line a violation: "rule  tool  path  message". */

@@ -37,9 +37,12 @@ export function loadContract(file = DEFAULT_CONTRACT): ContractOperation[] {
         parameters[name] = { type: p.type };
       }
       const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
+      // OpenAPI's `example` of the request body: the call rule 8 (structured-output) makes to a tool that publishes an outputSchema.
+      const example: unknown = (op as any).requestBody?.content?.['application/json']?.example;
+      if (example !== undefined && !isObject(example)) throw new ContractError(`contract ${op.operationId}: the request body's "example" must be an object of arguments`);
       // Tools are matched to operations by name: two operations of one name would leave one unchecked.
       if (operations.some((o) => o.operationId === op.operationId)) throw new ContractError(`the contract ${file} has two operations named "${op.operationId}"`);
-      operations.push({ operationId: op.operationId, parameters, required });
+      operations.push({ operationId: op.operationId, parameters, required, ...(example !== undefined ? { example } : {}) });
     }
   }
   if (operations.length === 0) throw new ContractError(`the contract ${file} describes no operation`);

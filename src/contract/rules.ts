@@ -23,7 +23,24 @@
  *    registered without its schema, lets such a call reach the executor.
  * 6. known-violation-fixed: a listed violation that no longer occurs fails
  *    until its entry is removed, so that the list can only shrink.
- * 7. fits-host-limits: the tool's name and description fit what the hosts
+ * And one rule about the dialect the schema says it is written in:
+ * 7. schema-dialect: a `$schema` at the root names draft-07, or there is none.
+ *    Hosts compile the published schema with their own validator, and a
+ *    dialect it cannot load costs the tool: VS Code of January 2026 leaves out
+ *    every tool that declares draft 2019-09 or 2020-12; gemini-cli 0.17's Ajv
+ *    fails the first call of each such tool (docs/sources.md, "Hosts"). zod 4's
+ *    own `z.toJSONSchema` writes 2020-12 unless told `target: "draft-7"`.
+ *
+ * And one rule about what a tool answers (judged on the live server,
+ * src/contract/check.ts):
+ * 8. structured-output: a tool that publishes an `outputSchema` answers the
+ *    contract's example call with `structuredContent` that fits it. The call
+ *    goes through the SDK's own `Client.callTool`, which checks it as a host
+ *    on that client does; McpServer checks first and answers `isError`
+ *    (docs/sources.md, "Labs from the field's incidents", `output-schema`).
+ *
+ * And one rule about what the hosts take of a tool's name and description:
+ * 9. fits-host-limits: the tool's name and description fit what the hosts
  *    take, which MCP itself does not limit as tightly (hostLimitViolations).
  *
  * Each violation names its rule, the tool and a JSON Pointer into the tool's
@@ -32,7 +49,16 @@
 import { t, type Values } from '../core/messages/index.js';
 import type { ContractMessageId } from '../core/messages/en-contract.js';
 
-export type RuleId = 'no-structural-union' | 'root-matches-contract' | 'required-parameters' | 'taught-shapes' | 'rejects-missing-arguments' | 'known-violation-fixed' | 'fits-host-limits';
+export type RuleId =
+  | 'no-structural-union'
+  | 'root-matches-contract'
+  | 'required-parameters'
+  | 'taught-shapes'
+  | 'rejects-missing-arguments'
+  | 'known-violation-fixed'
+  | 'schema-dialect'
+  | 'structured-output'
+  | 'fits-host-limits';
 
 export const RULES: Record<RuleId, string> = {
   'no-structural-union': 'no anyOf/oneOf with more than one structured (object or array) branch',
@@ -41,13 +67,25 @@ export const RULES: Record<RuleId, string> = {
   'taught-shapes': 'every schema has a shape the contract checker was taught (src/contract/rules.ts, TAUGHT_SHAPES)',
   'rejects-missing-arguments': 'a call with none of the arguments the contract requires is refused as invalid arguments (-32602), not run',
   'known-violation-fixed': 'every entry of contract/known-violations.json still violates; a fixed one must be removed',
+  'schema-dialect': 'a "$schema" at the root names draft-07 (the dialect every host\'s validator loads), or there is none',
+  'structured-output': 'a tool that publishes an outputSchema answers the contract\'s example call with structuredContent that fits it',
   'fits-host-limits': 'the tool\'s name (with the prefix a host adds) and its description fit what the hosts take',
 };
 
 /** The rules a published schema is judged by: the ones an entry of contract/known-violations.json may name. */
-export const SCHEMA_RULES: readonly RuleId[] = ['no-structural-union', 'root-matches-contract', 'required-parameters', 'taught-shapes', 'rejects-missing-arguments', 'fits-host-limits'];
+export const SCHEMA_RULES: readonly RuleId[] = ['no-structural-union', 'root-matches-contract', 'required-parameters', 'taught-shapes', 'rejects-missing-arguments', 'schema-dialect', 'structured-output', 'fits-host-limits'];
 
-// --- Rule 7: what the hosts take of a tool's name and description ---------------
+/** The draft-07 meta-schema's id, as the SDK's converter writes it (a trailing `#` or none: the same dialect). */
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema';
+
+/** Rule 7: the root's `$schema`, when it names another dialect than draft-07. */
+export function foreignDialect(schema: unknown): string | null {
+  if (!isObject(schema) || !('$schema' in schema)) return null;
+  const named = schema.$schema;
+  return typeof named === 'string' && named.replace(/#$/, '') === DRAFT_07 ? null : JSON.stringify(named);
+}
+
+// --- Rule 9: what the hosts take of a tool's name and description ---------------
 
 /**
  * The name the kit's sheets give the tutor server in a host's configuration
@@ -72,7 +110,7 @@ const HOST_NAME_CHARACTERS = /^[a-zA-Z0-9_-]+$/;
 /** OpenAI function calling refuses the whole request for a description over 1,024 characters (getsentry/sentry-mcp#106), counted in code points. */
 export const HOST_DESCRIPTION_MAX = 1024;
 
-/** Rule 7: a name a host's API refuses, once prefixed, or a description it refuses; each at its pointer (/name, /description). */
+/** Rule 9: a name a host's API refuses, once prefixed, or a description it refuses; each at its pointer (/name, /description). */
 export function hostLimitViolations(tool: { name: string; description?: string | undefined }): Violation[] {
   const violations: Violation[] = [];
   const prefixed = `${CLAUDE_CODE_PREFIX}${tool.name}`;
@@ -346,6 +384,8 @@ export interface ContractOperation {
   operationId: string;
   parameters: Record<string, { type: string }>;
   required: string[];
+  /** The request body's `example`: the arguments rule 8 calls a tool that publishes an outputSchema with. */
+  example?: Record<string, unknown>;
 }
 
 /** Rules 1 to 4 for one tool. All violations are collected, not just the first. */
@@ -353,6 +393,9 @@ export function checkToolSchema(tool: { name: string; inputSchema: unknown }, op
   const violations: Violation[] = [];
   const at = (rule: RuleId, path: string, id: ContractMessageId, values: Values) => violations.push(violation(rule, tool.name, path, id, values));
   const schema = tool.inputSchema;
+
+  const dialect = foreignDialect(schema);
+  if (dialect !== null) at('schema-dialect', '/inputSchema/$schema', 'contract.schemaDialect', { named: dialect });
 
   for (const union of findStructuralUnions(schema, '/inputSchema')) {
     at('no-structural-union', union.path, 'contract.structuralUnion', { keyword: union.path.endsWith('oneOf') ? 'oneOf' : 'anyOf', structured: union.structured, branches: union.branches });

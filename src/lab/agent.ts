@@ -157,7 +157,8 @@ async function runStep(step: Step, view: HostView, profile: ClientProfile, serve
       readError(checked.error, lessons, args, step.intent);
       continue;
     }
-    const outcome: CallOutcome = await server.call(step.tool, checked.args);
+    // The host's MCP client checks the result against the published outputSchema, unless its profile says it never reads it.
+    const outcome: CallOutcome = await server.call(step.tool, checked.args, profile.checksOutputSchema !== false);
     attempts.push({ tool: step.tool, label: outcome.label, args: checked.args, text: outcome.text, latencyMs: outcome.latencyMs });
     if (outcome.label === 'ok') return done('ok', missing, outcome.text);
     const output = toolOutput(outcome, step.tool);

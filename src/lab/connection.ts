@@ -10,7 +10,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { OutcomeLabel } from './types.js';
 
 export interface ServerCommand {
@@ -168,7 +168,14 @@ export class ServerConnection {
     return this.stderr;
   }
 
-  async call(name: string, args: Record<string, unknown>): Promise<CallOutcome> {
+  /**
+   * One tools/call. `checkOutput` (the default): through the SDK's `Client.callTool`, which checks the result against
+   * the outputSchema `tools/list` published (a result without `structuredContent` throws McpError -32600, one that does
+   * not validate -32602; @modelcontextprotocol/sdk 1.32.2 client/index.js `callTool`), as a host on the SDK's client
+   * does. `false`: the request alone, parsed as a CallToolResult and nothing more, as a host whose own MCP client never
+   * reads the published outputSchema (a profile's `checksOutputSchema: false`).
+   */
+  async call(name: string, args: Record<string, unknown>, checkOutput = true): Promise<CallOutcome> {
     if (this.dead) return { ...this.dead, latencyMs: 0 };
     this.calls++;
     const started = performance.now();
@@ -181,7 +188,10 @@ export class ServerConnection {
         this.downBecause = 'it exited';
         await this.ensureStarted();
       }
-      const result = await this.client!.callTool({ name, arguments: args }, undefined, { timeout: this.timeoutMs });
+      const params = { name, arguments: args };
+      const result = checkOutput
+        ? await this.client!.callTool(params, undefined, { timeout: this.timeoutMs })
+        : await this.client!.request({ method: 'tools/call', params }, CallToolResultSchema, { timeout: this.timeoutMs });
       this.timeoutsInARow = 0;
       const content = Array.isArray(result.content) ? result.content : [];
       const text = content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');

@@ -85,6 +85,10 @@ const CLIENT_WORDS: Record<string, MessageId> = {
   'gemini-cli-2025-06': 'learn.words.client.gemini-cli-2025-06',
   langflow: 'learn.words.client.langflow',
   'openai-strict': 'learn.words.client.openai-strict',
+  'vscode-copilot-2026-01': 'learn.words.client.vscode-copilot-2026-01',
+  'gemini-cli-2025-11': 'learn.words.client.gemini-cli-2025-11',
+  'claude-code-2026-08': 'learn.words.client.claude-code-2026-08',
+  'ai-sdk-google-2026-11': 'learn.words.client.ai-sdk-google-2026-11',
 };
 
 /** "on the low-level server, shown as published": a lab's run as a newcomer reads it. */

@@ -35,6 +35,12 @@
  *
  * A call refused by read-only mode (the kit's own policy, readonly.ts) is an
  * `isError` result in every build: the tool declining to run.
+ *
+ * A result that does not fit the tool's outputSchema is caught by McpServer
+ * only (`validateToolOutput`): -32602 under `mcpserver-1.20`, an `isError`
+ * result under `mcpserver-1.32`; the low-level `Server` sends it as it is, and
+ * the client decides (the SDK's `Client.callTool` refuses it: docs/sources.md,
+ * "Labs from the field's incidents", `output-schema`).
  */
 import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -85,6 +91,8 @@ export type CallFailure =
   /** `error` is zod's (a ZodError); `input` the arguments as they arrived. */
   | { kind: 'invalid-arguments'; tool: string; error: unknown; input: unknown }
   | { kind: 'tool-crashed'; tool: string; error: unknown }
+  /** The tool's result does not fit its outputSchema: no `structuredContent` (`error` absent), or zod's error about it. */
+  | { kind: 'invalid-output'; tool: string; error?: unknown; input?: unknown }
   | { kind: 'refused'; tool: string; reason: string };
 
 function toolError(text: string): CallToolResult {
@@ -120,6 +128,22 @@ export function toClient(failure: CallFailure, build: ServerBuild): CallToolResu
       // low-level: the exception escapes the handler as it is.
       if (build === 'low-level') throw failure.error;
       return toolError(messageOf(failure.error));
+    case 'invalid-output': {
+      // McpServer's output check (`validateToolOutput`; the low-level Server has none, protocol.ts). 1.13 to 1.20 ran it
+      // after the callback's try, so its McpError is the reply (-32602) and the issues are zod 3's; 1.21 and later run
+      // it inside the handler's try, which turns it into an isError result, with "Output validation error: " first.
+      const missing = failure.error === undefined;
+      if (build === 'mcpserver-1.20') {
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          missing ? `Tool ${failure.tool} has an output schema but no structured content was provided` : `Invalid structured content for tool ${failure.tool}: ${zod3Message(failure.error, failure.input)}`,
+        );
+      }
+      const reason = missing
+        ? `Tool ${failure.tool} has an output schema but no structured content was provided`
+        : `Invalid structured content for tool ${failure.tool}: ${getParseErrorMessage(failure.error)}`;
+      return toolError(new McpError(ErrorCode.InvalidParams, `Output validation error: ${reason}`).message);
+    }
     case 'refused':
       return toolError(`Refused: ${failure.reason}`);
   }

@@ -51,16 +51,27 @@ export function createMiniServer({ tools, build, readOnly = false, log = () => {
       log(`tools/call ${name} ${short(args)}: refused: ${refused}`);
       return toClient({ kind: 'refused', tool: name, reason: refused }, build);
     }
+    let result: CallToolResult;
     try {
       // A tool with no schema is called with `extra` alone, as McpServer calls it.
-      const text = await ('noSchema' in checked ? tool.definition.execute(extra) : tool.definition.execute(given, extra));
-      log(`tools/call ${name} ${short(args)} -> ${short(text)}`);
-      return { content: [{ type: 'text', text }] };
+      const output = await ('noSchema' in checked ? tool.definition.execute(extra) : tool.definition.execute(given, extra));
+      result = typeof output === 'string' ? { content: [{ type: 'text', text: output }] } : output;
+      log(`tools/call ${name} ${short(args)} -> ${short(textOf(result))}${result.structuredContent ? ` ${short(result.structuredContent)}` : ''}`);
     } catch (error) {
       if (error instanceof InvalidArgumentsError) log(`tools/call ${name} ${short(args)}: the tool rejected its arguments: ${error.message}`);
       else log(`tools/call ${name} ${short(args)}: the tool threw ${trace(error)}`);
       return toClient({ kind: 'tool-crashed', tool: name, error }, build);
     }
+    // McpServer checks the result against the tool's outputSchema before sending it (validateToolOutput); the
+    // low-level Server sends what the handler returned, and leaves that check to the client.
+    if (build !== 'low-level') {
+      const fits = tool.checkOutput(result);
+      if (!fits.ok) {
+        log(`tools/call ${name}: the result does not fit the outputSchema: ${'missing' in fits ? 'no structuredContent' : paths(fits.error)}`);
+        return toClient({ kind: 'invalid-output', tool: name, ...('missing' in fits ? {} : { error: fits.error, input: fits.input }) }, build);
+      }
+    }
+    return result;
   }
 
   // As every SDK server registers it: the SDK's Protocol parses the request
@@ -69,6 +80,11 @@ export function createMiniServer({ tools, build, readOnly = false, log = () => {
   // and zod's issues as the message.
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => handleCall(request.params.name, request.params.arguments, extra));
   return server;
+}
+
+/** A result's text, for the trace. */
+function textOf(result: CallToolResult): string {
+  return result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
 }
 
 /** The parameters zod's issues name, for the trace. */

@@ -18,8 +18,13 @@
  * no parameters. Every build publishes and validates the same way; the build
  * (errors.ts) decides how a failure reaches the client, plus the two details
  * of validation that differ in SDK 1.13 to 1.20 (`check` below).
+ *
+ * A tool may also declare an `outputSchema` (MCP 2025-06-18 on): published as
+ * McpServer publishes it (`toJsonSchemaCompat` with `pipeStrategy: 'output'`),
+ * and each result checked against it as McpServer's `validateToolOutput` does
+ * (`checkOutput` below; which builds run that check is protocol.ts's).
  */
-import type { Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import {
   normalizeObjectSchema,
   objectFromShape,
@@ -30,8 +35,14 @@ import {
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import type { ServerBuild } from './errors.js';
 
+/**
+ * What a tool's `execute` gives back: its text, or a whole result as McpServer's callbacks return it (`content`, and
+ * `structuredContent` when the tool declares an `outputSchema`).
+ */
+export type ToolOutput = string | CallToolResult;
+
 /** What a tool author writes. */
-export interface ToolDefinition<Args = any> {
+export interface ToolDefinition<Args = any, Output extends ToolOutput = ToolOutput> {
   name: string;
   title?: string;
   description: string;
@@ -43,19 +54,28 @@ export interface ToolDefinition<Args = any> {
   inputSchema: AnySchema | ZodRawShapeCompat | undefined;
   annotations?: ToolAnnotations;
   /**
-   * Runs the tool. Returns the text a client gets back. Called as McpServer
+   * What the tool's results carry as data, besides their text (MCP 2025-06-18, `outputSchema`): a zod object or a raw
+   * shape. A tool that declares one must return `structuredContent` that fits it (MCP: "Servers MUST provide
+   * structured results that conform to this schema").
+   */
+  outputSchema?: AnySchema | ZodRawShapeCompat;
+  /**
+   * Runs the tool. Returns the text a client gets back, or the whole result. Called as McpServer
    * calls a tool's callback: `execute(args, extra)` when the tool has a
    * schema, and `execute(extra)` when it has none, so a tool registered
    * without a schema receives the request's `extra` (signal, requestId, ...)
    * where it expects its arguments.
    */
-  execute(args: Args, extra?: unknown): string | Promise<string>;
+  execute(args: Args, extra?: unknown): Output | Promise<Output>;
 }
 
 /** Declares a tool; typed so that `execute` sees the schema's output type. */
-export function defineTool<Args>(definition: ToolDefinition<Args>): ToolDefinition<Args> {
+export function defineTool<Args, Output extends ToolOutput = string>(definition: ToolDefinition<Args, Output>): ToolDefinition<Args, Output> {
   return definition;
 }
+
+/** The outcome of checking a result against the tool's outputSchema: fine, no `structuredContent` at all, or zod's error and what it was about. */
+export type OutputCheck = { ok: true } | { ok: false; missing: true } | { ok: false; error: unknown; input: unknown };
 
 /**
  * The outcome of validation: the arguments the tool receives, a tool with no
@@ -70,6 +90,12 @@ export interface RegisteredTool {
   published: Tool;
   /** Checks a call's arguments as the build's McpServer does; on success gives what `execute` receives. */
   check(args: Record<string, unknown> | undefined, build: ServerBuild): ArgumentCheck;
+  /**
+   * Checks a result against the tool's outputSchema as McpServer's `validateToolOutput` does (1.32.2; 1.20.2 the same
+   * steps): no outputSchema, or an `isError` result, passes; a result without `structuredContent` fails; else
+   * `structuredContent` is parsed with the declared zod schema.
+   */
+  checkOutput(result: CallToolResult): OutputCheck;
 }
 
 /** `{"type":"object","properties":{}}`: the SDK's EMPTY_OBJECT_JSON_SCHEMA. */
@@ -89,15 +115,24 @@ export function publishInputSchema(input: ToolDefinition['inputSchema']): Tool['
   return toJsonSchemaCompat(object, { strictUnions: true, pipeStrategy: 'input' }) as Tool['inputSchema'];
 }
 
+/** The published outputSchema, as McpServer's `tools/list` computes it (1.32.2: only a plain object is published). */
+export function publishOutputSchema(output: ToolDefinition['outputSchema']): Tool['outputSchema'] {
+  const object = normalizeObjectSchema(asZodSchema(output));
+  return object ? (toJsonSchemaCompat(object, { strictUnions: true, pipeStrategy: 'output' }) as Tool['outputSchema']) : undefined;
+}
+
 export function registerTool(definition: ToolDefinition): RegisteredTool {
   const zodSchema = asZodSchema(definition.inputSchema);
   const inputSchema = publishInputSchema(definition.inputSchema);
+  const outputSchema = publishOutputSchema(definition.outputSchema);
+  const outputObject = normalizeObjectSchema(asZodSchema(definition.outputSchema));
   const published: Tool = {
     name: definition.name,
     ...(definition.title ? { title: definition.title } : {}),
     description: definition.description,
     inputSchema,
     ...(definition.annotations ? { annotations: definition.annotations } : {}),
+    ...(outputSchema ? { outputSchema } : {}),
   };
   const parsed = zodSchema ? (normalizeObjectSchema(zodSchema) ?? zodSchema) : undefined;
   // SDK 1.13 to 1.20 wrapped the tool's raw shape in zod 3's `z.object(shape)`:
@@ -117,5 +152,12 @@ export function registerTool(definition: ToolDefinition): RegisteredTool {
     return { ok: true, args: result.data };
   }
 
-  return { definition, published, check };
+  function checkOutput(result: CallToolResult): OutputCheck {
+    if (!outputObject || result.isError) return { ok: true };
+    if (!result.structuredContent) return { ok: false, missing: true };
+    const parsed = safeParse(outputObject, result.structuredContent);
+    return parsed.success ? { ok: true } : { ok: false, error: parsed.error, input: result.structuredContent };
+  }
+
+  return { definition, published, check, checkOutput };
 }

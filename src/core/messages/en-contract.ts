@@ -10,6 +10,8 @@ export const enContract = {
   'contract.structuralUnion':
     '{keyword} with {structured} structured branches (of {branches}); hosts either refuse it (Gemini) or keep only the first branch (Langflow). Use one object with optional fields, separate parameters, or a permissive schema with server-side dispatch.',
   'contract.rootNotObject': 'the root must be type "object" (got {got})',
+  'contract.schemaDialect':
+    'the schema says it is written in {named}: a host compiles it with its own validator, and one that cannot load that dialect loses the tool (VS Code leaves it out; gemini-cli fails its first call). Publish draft-07, or no "$schema" (zod 4: z.toJSONSchema(schema, { target: "draft-7" })).',
   'contract.noParameters':
     'publishes no parameters, but the contract has {wanted}: clients cannot see what the tool needs (a root transform, pipe or union publishes {"type":"object","properties":{}})',
   'contract.parameterNotPublished': 'parameter "{name}" of the contract is not published',
@@ -21,6 +23,10 @@ export const enContract = {
   'contract.ranTheToolRpc': 'a call with none of {required} ran the tool instead of being refused; the server answered JSON-RPC {code}: {answer}',
   'contract.ranTheToolIsError': 'a call with none of {required} ran the tool instead of being refused; the server answered an isError result: {answer}',
   'contract.ranTheToolResult': 'a call with none of {required} ran the tool instead of being refused; the server answered a result: {answer}',
+  'contract.outputNoExample': 'tool "{tool}" publishes an outputSchema, and the contract gives no example call to check its results with: add the request body\'s "example" to the contract',
+  'contract.outputRefused': 'the contract\'s example call was refused by the client, JSON-RPC {code}: {answer}. A tool that publishes an outputSchema must return structuredContent that fits it.',
+  'contract.outputIsError': 'the contract\'s example call came back as an isError result: {answer}. A tool that publishes an outputSchema must return structuredContent that fits it.',
+  'contract.outputMissing': 'the contract\'s example call came back without structuredContent, which a client that checks the outputSchema refuses',
   'contract.toolTwice': 'tool "{tool}" is published more than once: a client keeps one of them, and which one is not said',
   'contract.toolNotInContract': 'tool "{tool}" is not in the contract',
   'contract.toolNotPublished': 'the contract has "{tool}" but the server does not publish it',

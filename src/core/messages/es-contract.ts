@@ -11,6 +11,8 @@ export const esContract: Record<ContractMessageId, Message> = {
   'contract.structuralUnion':
     '{keyword} con {structured} ramas estructuradas (de {branches}); los anfitriones lo rechazan (Gemini) o se quedan solo con la primera rama (Langflow). Usa un solo objeto con campos opcionales, parámetros separados, o un esquema permisivo que el servidor reparta.',
   'contract.rootNotObject': 'la raíz debe ser de type "object" (es {got})',
+  'contract.schemaDialect':
+    'el esquema dice estar escrito en {named}: un anfitrión lo compila con su propio validador, y uno que no puede cargar ese dialecto pierde la herramienta (VS Code la deja fuera; gemini-cli falla su primera llamada). Publica draft-07, o ningún "$schema" (zod 4: z.toJSONSchema(schema, { target: "draft-7" })).',
   'contract.noParameters':
     'no publica ningún parámetro, pero el contrato tiene {wanted}: los clientes no pueden ver qué necesita la herramienta (un transform, un pipe o una unión en la raíz publican {"type":"object","properties":{}})',
   'contract.parameterNotPublished': 'el parámetro "{name}" del contrato no está publicado',
@@ -23,6 +25,10 @@ export const esContract: Record<ContractMessageId, Message> = {
   'contract.ranTheToolRpc': 'una llamada sin ninguno de {required} ejecutó la herramienta en vez de ser rechazada; el servidor respondió JSON-RPC {code}: {answer}',
   'contract.ranTheToolIsError': 'una llamada sin ninguno de {required} ejecutó la herramienta en vez de ser rechazada; el servidor respondió un resultado isError: {answer}',
   'contract.ranTheToolResult': 'una llamada sin ninguno de {required} ejecutó la herramienta en vez de ser rechazada; el servidor respondió un resultado: {answer}',
+  'contract.outputNoExample': 'la herramienta "{tool}" publica un outputSchema, y el contrato no da ninguna llamada de ejemplo con la que comprobar sus resultados: añade el "example" del cuerpo de la petición al contrato',
+  'contract.outputRefused': 'el cliente rechazó la llamada de ejemplo del contrato, JSON-RPC {code}: {answer}. Una herramienta que publica un outputSchema debe devolver un structuredContent que encaje en él.',
+  'contract.outputIsError': 'la llamada de ejemplo del contrato volvió como un resultado isError: {answer}. Una herramienta que publica un outputSchema debe devolver un structuredContent que encaje en él.',
+  'contract.outputMissing': 'la llamada de ejemplo del contrato volvió sin structuredContent, que un cliente que comprueba el outputSchema rechaza',
   'contract.toolTwice': 'la herramienta "{tool}" se publica más de una vez: un cliente se queda con una, y no se dice con cuál',
   'contract.toolNotInContract': 'la herramienta "{tool}" no está en el contrato',
   'contract.toolNotPublished': 'el contrato tiene "{tool}", pero el servidor no la publica',

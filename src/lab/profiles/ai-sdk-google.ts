@@ -32,6 +32,13 @@
  *  - packages/ai/src/generate-text/parse-tool-call.ts `doParseToolCall`: the
  *    model's input is parsed as JSON and passed to the schema's `validate`,
  *    which MCP tools do not have, so any JSON object reaches the server.
+ *  - packages/mcp/src/tool/mcp-client.ts `callTool` and `toolsFromDefinitions`:
+ *    `tools()` (schemas "automatic") takes no outputSchema from the server, so a
+ *    tool's execute returns the tools/call result as CallToolResultSchema
+ *    parsed it; only an outputSchema the app passes itself (`schemas: {...}`)
+ *    makes it read `structuredContent` (extractStructuredContent). So the
+ *    published outputSchema is never checked (`checksOutputSchema: false`;
+ *    `validate` below runs that execute on a result with no structuredContent).
  *
  * What the Gemini API then refuses is the kit's model of the legacy field
  * (gemini-api.ts), see API below.
@@ -166,6 +173,7 @@ export const aiSdkGoogle: ClientProfile = {
   asOf: 'ai 6.0.325 (2026-11-07), @ai-sdk/google 3.0.141 (2026-11-03), @ai-sdk/mcp 1.0.102 (2026-11-07); Gemini API legacy parameters as of the kit\'s 2025-06 rules',
   released: '2026-11-07',
   evidence: { kind: 'package', date: '2026-11-07', source: 'ai 6.0.325, @ai-sdk/google 3.0.141, @ai-sdk/mcp 1.0.102 run' },
+  checksOutputSchema: false,
   sources: [
     'vercel/ai packages/mcp/src/tool/mcp-client.ts and src/tool/types.ts at tag @ai-sdk/mcp@1.0.102: tools(), toolsFromDefinitions, ListToolsResultSchema',
     'vercel/ai packages/google/src/convert-json-schema-to-openapi-schema.ts and google-prepare-tools.ts at tag @ai-sdk/google@3.0.141',

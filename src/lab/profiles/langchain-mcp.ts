@@ -92,10 +92,16 @@ const packages = onFirstUse('langchain-mcp-2026-01', async (): Promise<Packages>
   return { adapters, openai, tools, langchain };
 });
 
-/** A server that lists the tools exactly as published and answers a call with the arguments it got, as JSON text. */
+/**
+ * A server that lists the tools as published and answers a call with the arguments it got, as JSON text. Without
+ * their outputSchema: this server's answers are not the tool's, and the SDK client under the adapter would refuse
+ * them for it; the real answer's check against the outputSchema is the runner's own call, through the same
+ * `Client.callTool` the adapter uses (src/lab/connection.ts).
+ */
 async function connectedClient(tools: PublishedTool[]): Promise<Client> {
   const server = new Server({ name: 'published', version: '0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: copy(tools) }) as never);
+  const listed = (copy(tools) as Record<string, unknown>[]).map(({ outputSchema: _answersAreNotTheTools, ...tool }) => tool);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }) as never);
   server.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: 'text', text: JSON.stringify(request.params.arguments ?? {}) }] }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'langchain-mcp-profile', version: '0' });

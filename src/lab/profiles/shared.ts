@@ -50,6 +50,14 @@ interface ProfileCommon {
    */
   apiField?: string;
   /**
+   * Whether the host's MCP client checks a result against the tool's published outputSchema (MCP 2025-06-18: clients
+   * SHOULD). Absent: it does, as the MCP TypeScript SDK's `Client.callTool`, which the kit's runner calls through (a
+   * result without `structuredContent` is refused with McpError -32600, one that does not validate with -32602; the
+   * hosts of the other profiles are taken to check as it does). `false`: the host's own client never reads the
+   * published outputSchema; its model gets the result's text whatever `structuredContent` says.
+   */
+  checksOutputSchema?: false;
+  /**
    * The host presents the published tools: a rejection (the host's text, and what it takes down), or what the model sees.
    * Pure; never mutates its input. May be async: a profile that runs a host's own published code (a framework's
    * schema conversion, loaded on first use) answers with a promise, and every caller awaits it.

@@ -39,6 +39,14 @@
  *    propertyNames, ...); `oneOf`, `anyOf`, `allOf`, `not`, `if`, `then`,
  *    `else` are deleted at the root; `required` keeps only defined properties;
  *    a tuple `items: [...]` becomes `items: {anyOf: [...]}`.
+ * 3. A call's result (VS Code's own MCP client, not the SDK's): McpTool
+ *    `_callWithProgress` (mcpServer.ts) sends `tools/call` through its
+ *    McpServerRequestHandler and returns the result as it came, and
+ *    McpToolImplementation `invoke` (mcpLanguageModelToolContribution.ts) gives
+ *    the model the text content, or `structuredContent` as JSON when there is
+ *    some; nothing reads the tool's outputSchema (read at 0052d689 and
+ *    027907cb; WordPress/mcp-adapter#37, 2025-09-01: "VS Code did not have this
+ *    error", the SDK client's -32600 that Cursor gave). So `checksOutputSchema: false`.
  * The model family is a choice: Copilot runs the same code for every model,
  * and GPT-4 family models get the most rules; a Claude model would keep the
  * 20 keywords, a Gemini model gets `type: [T, "null"]` rewritten to `nullable`.
@@ -149,6 +157,7 @@ export const vscodeCopilot202601: ClientProfile = {
   asOf: 'VS Code stable of January 2026 with GitHub Copilot Chat 0.37.0 (vscode-copilot-chat 2aad04ce, 2026-01-23), model family gpt-4.1',
   released: '2026-01-23',
   evidence: { kind: 'code', date: '2026-01-23', source: 'vscode-copilot-chat toolSchemaNormalizer.ts read at 2aad04ce; vscode mcpServer.ts' },
+  checksOutputSchema: false,
   sources: [
     'microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServer.ts _normalizeTool, _getValidatedTools, toolInvalidCharRe (PR #244908: validate tool JSON schemas, omit the invalid ones)',
     'microsoft/vscode-json-languageservice src/services/jsonSchemaService.ts resolveSchemaContent ("The schema uses meta-schema features ... not yet supported by the validator"); 5.7.0 (2026-01-12) adds flattened 2019-09/2020-12 meta-schemas',
@@ -156,6 +165,7 @@ export const vscodeCopilot202601: ClientProfile = {
     'sooperset/mcp-atlassian#426, github/github-mcp-server#404: "N tools have invalid JSON schemas and will be omitted"',
     'microsoft/vscode-copilot-chat src/extension/tools/common/toolSchemaNormalizer.ts normalizeToolSchema at 2aad04ce (2026-01-23, package 0.37.0)',
     'microsoft/vscode#248810, DeusData/codebase-memory-mcp#79 (2026-03-20): "Failed to validate tool ...: Error: tool parameters array type must have items"',
+    'microsoft/vscode mcpServer.ts McpTool._callWithProgress and mcpLanguageModelToolContribution.ts McpToolImplementation.invoke: a result is used as it came, no outputSchema check; WordPress/mcp-adapter#37 (2025-09-01): "VS Code did not have this error"',
   ],
   notes:
     'VS Code leaves out, one by one, the tools whose inputSchema its JSON validator faults against draft-07 (checked here ' +
