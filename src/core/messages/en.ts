@@ -9,6 +9,7 @@
  * `class.` (the class report, the handout and `class.serve.`, the live class's server) and `sweep.` (the sweep page).
  * `{name}` is filled in by `t()`; a number is written as the language writes it.
  */
+import { enAuthor } from './en-author.js';
 import { enContract } from './en-contract.js';
 import type { Message } from './types.js';
 
@@ -503,6 +504,8 @@ export const en = {
   'class.learnerPlaceholder': 'name',
   // The schema contract's violations (src/contract/), kept in their own file.
   ...enContract,
+  // npm run author's messages (src/author/), kept in their own file.
+  ...enAuthor,
 } satisfies Record<string, Message>;
 
 export type MessageId = keyof typeof en;
