@@ -6,7 +6,8 @@
  * run doctor`), `learn.` (the learner's path), `lab.` (the terminal report),
  * `page.` (the HTML report),
  * `contract.` (the schema contract's violations, in en-contract.ts),
- * `class.` (the class report, the handout and `class.serve.`, the live class's server) and `sweep.` (the sweep page).
+ * `class.` (the class report, the handout and `class.serve.`, the live class's server), `sweep.` (the sweep page)
+ * and `author.` (`npm run author`, in en-author.ts).
  * `{name}` is filled in by `t()`; a number is written as the language writes it.
  */
 import { enAuthor } from './en-author.js';
