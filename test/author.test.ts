@@ -143,7 +143,9 @@ describe('npm run author makes a lab in a copy of the kit', () => {
       edit(WORKSPACE_TOOL, '  description:\n', `  description:\n    ${JSON.stringify(guide)} +\n`);
       expect(author('fix', ID).status).toBe(0);
     });
-    expect(lines.length).toBeGreaterThan(0);
+    // Both proofs of the hold name the host: its calls (none ends ok) and the linter's verdict (the tool refused).
+    expect(lines.filter((line) => /^✗ the fix falls short where the baseline works: nullable-person on openai-functions-2026-11 \(mcpserver-1\.32, conjugate\): the solution's calls ending ok 0, 0 /.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => /^✗ the fix fares worse than the baseline on a host \(npm run lint\): openai-functions-2026-11: conjugate accepted -> refused/.test(line))).toHaveLength(1);
     for (const line of lines) expect(line).toMatch(/the fix (falls short|fares worse).*openai-functions-2026-11/);
   });
 

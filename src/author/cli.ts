@@ -16,7 +16,7 @@ const OPTIONS = [
   { name: 'base', kind: 'string', value: 'LAB', help: 'new: the break builds on this lab\'s break (its server is the baseline)' },
   { name: 'title', kind: 'string', value: 'TEXT', help: 'new: the lab\'s title in English (default: the id)' },
   { name: 'title-es', kind: 'string', value: 'TEXT', help: 'new: the lab\'s title in Spanish (default: the English one)' },
-  { name: 'runs', kind: 'string', value: 'LIST', help: ['questions: the lab\'s runs, NAME=SERVER/CLIENT[/WORKLOAD] comma-separated', '(e.g. openai=mcpserver-1.32/openai-functions-2026-11,faithful=mcpserver-1.32/faithful)'] },
+  { name: 'runs', kind: 'string', value: 'LIST', help: ['questions: the lab\'s runs, NAME=SERVER/CLIENT[/WORKLOAD][/read-only] comma-separated', '(e.g. openai=mcpserver-1.32/openai-functions-2026-11,faithful=mcpserver-1.32/faithful)'] },
   { name: 'seeds', kind: 'string', value: 'N', help: 'questions: the seeds the lab runs (1 to 20; default: the catalogue\'s, 5)' },
   { name: 'pick', kind: 'string', value: 'PATH,...', help: 'questions: write a question on each figure (a path the listing gives)' },
   { name: 'id', kind: 'string', value: 'ID,...', help: 'questions: the picked questions\' ids, in order (default: from the path)' },
@@ -75,9 +75,8 @@ export async function main(argv: string[], verdictsWorse?: VerdictsWorse): Promi
   switch (command as Command) {
     case 'new': {
       const title = { en: values.title ?? id, es: values['title-es'] ?? values.title ?? id };
-      const dir = startLab({ id, ...(values.base ? { base: values.base } : {}), title }, lang);
+      startLab({ id, ...(values.base ? { base: values.base } : {}), title }, lang);
       console.log(t('author.started', lang, { id, dir: `authoring/${id}/` }));
-      void dir;
       return 0;
     }
     case 'break': {

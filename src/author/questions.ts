@@ -16,16 +16,16 @@ import { UserError } from '../core/user-error.js';
 import { candidates, figureFor, movement, type Candidate } from './figures.js';
 import { catalogueLab, readCatalogueFile, writeCatalogueFile } from './workspace.js';
 
-/** `name=server/client[/workload]`, comma-separated: the lab's runs as the catalogue holds them. */
+/** `name=server/client[/workload][/read-only]`, comma-separated: the lab's runs as the catalogue holds them. */
 export function parseRuns(text: string, lang: Lang): LabRun[] {
   return text.split(',').map((part) => {
-    const match = /^([\w-]+)=([\w.-]+)\/([\w.-]+)(?:\/([\w-]+))?$/.exec(part.trim());
+    const match = /^([\w-]+)=([\w.-]+)\/([\w.-]+)(?:\/([\w-]+))?(\/read-only)?$/.exec(part.trim());
     if (!match) throw new UserError(t('author.badRun', lang, { run: part }));
-    const [, name, server, client, workload] = match;
+    const [, name, server, client, workload, readOnly] = match;
     if (!(SERVER_BUILDS as readonly string[]).includes(server!)) throw new UserError(t('author.unknownServer', lang, { server: server!, builds: SERVER_BUILDS.join(', ') }));
     if (!getProfile(client!)) throw new UserError(t('author.unknownClient', lang, { client: client!, clients: PROFILES.map((p) => p.id).join(', ') }));
     if (workload !== undefined && !(WORKLOADS as readonly string[]).includes(workload)) throw new UserError(t('author.unknownWorkload', lang, { workload, workloads: WORKLOADS.join(', ') }));
-    return { name: name!, server: server as ServerBuild, client: client!, ...(workload && workload !== 'conjugate' ? { workload: workload as Workload } : {}) };
+    return { name: name!, server: server as ServerBuild, client: client!, ...(workload && workload !== 'conjugate' ? { workload: workload as Workload } : {}), ...(readOnly ? { readOnly: true } : {}) };
   });
 }
 

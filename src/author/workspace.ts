@@ -33,6 +33,9 @@ export function authoringDir(id: string, root = REPO): string {
   return join(root, 'authoring', id);
 }
 
+/** Where the workspace keeps the sources it started from (the baseline's at `new`). */
+const PRISTINE = '.pristine';
+
 /** What `new` records beside the sources: the lab the break builds on, if any. */
 interface AuthoringState {
   base?: string;
@@ -102,6 +105,9 @@ export function startLab({ id, base, title }: NewLab, lang: Lang): string {
     mkdirSync(dirname(dir), { recursive: true });
     const staged = `${dir}.staging-${process.pid}`;
     cpSync(work, staged, { recursive: true });
+    // The sources as they were when the lab started: the patches are diffs against them, so that a change to the
+    // kit's own src/ meanwhile (an update pulled) is not taken into the break.
+    cpSync(work, join(staged, PRISTINE), { recursive: true });
     writeFileSync(join(staged, '.author.json'), `${JSON.stringify({ ...(base ? { base } : {}) })}\n`);
     renameSync(staged, dir);
   } finally {
@@ -225,13 +231,7 @@ function workspaceOf(id: string, lang: Lang): string {
 export function writeBreak(id: string, lang: Lang): { patch: string; files: string[] } {
   const dir = workspaceOf(id, lang);
   const { base } = readState(id);
-  const baseline = prepareSources(base ? patchChain(base).variant : []);
-  let diff: string;
-  try {
-    diff = diffSources(baseline, dir);
-  } finally {
-    rmSync(baseline, { recursive: true, force: true });
-  }
+  const diff = diffSources(join(dir, PRISTINE), dir);
   if (diff === '') throw new UserError(t('author.emptyBreak', lang, { id, dir: `authoring/${id}/` }));
   // A lab on another lab's break says so on its first line (src/lab/variants.ts, baseOf); git apply skips it.
   const patch = breakPatch(id);
@@ -245,7 +245,8 @@ export function writeBreak(id: string, lang: Lang): { patch: string; files: stri
 export function writeFix(id: string, lang: Lang): { patch: string; files: string[] } {
   const dir = workspaceOf(id, lang);
   if (!existsSync(breakPatch(id))) throw new UserError(t('author.noBreakYet', lang, { id }));
-  const broken = prepareSources(patchChain(id).variant);
+  // The sources the workspace started from with the break applied (the base's break is in them already).
+  const broken = prepareSources([breakPatch(id)], join(dir, PRISTINE));
   let diff: string;
   try {
     diff = diffSources(broken, dir);

@@ -25,7 +25,7 @@ export const enAuthor = {
   'author.started': 'Started {id}: make the break in {dir} (src/, contract/), then: npm run author -- break {id}. Its sheets are labs/{id}/README.md and README.es.md.',
   'author.wroteBreak': 'Wrote breaks/{id}.patch ({files}). Now fix the workspace, then: npm run author -- fix {id}',
   'author.wroteFix': 'Wrote solutions/{id}.patch ({files}). Next: npm run author -- questions {id} --runs NAME=SERVER/CLIENT,...',
-  'author.badRun': '"{run}" is not a run: NAME=SERVER/CLIENT or NAME=SERVER/CLIENT/WORKLOAD',
+  'author.badRun': '"{run}" is not a run: NAME=SERVER/CLIENT, then /WORKLOAD and /read-only if the run needs them',
   'author.unknownServer': 'unknown server build "{server}"; one of: {builds}',
   'author.unknownClient': 'unknown client "{client}"; one of: {clients}',
   'author.unknownWorkload': 'unknown workload "{workload}"; one of: {workloads}',

@@ -25,7 +25,7 @@ export const esAuthor: Record<AuthorMessageId, Message> = {
   'author.started': 'Empezado {id}: haz la avería en {dir} (src/, contract/) y después: npm run author -- break {id}. Sus hojas son labs/{id}/README.md y README.es.md.',
   'author.wroteBreak': 'Escrito breaks/{id}.patch ({files}). Ahora arregla el espacio de trabajo y después: npm run author -- fix {id}',
   'author.wroteFix': 'Escrito solutions/{id}.patch ({files}). Después: npm run author -- questions {id} --runs NOMBRE=SERVIDOR/CLIENTE,...',
-  'author.badRun': '"{run}" no es una ejecución: NOMBRE=SERVIDOR/CLIENTE o NOMBRE=SERVIDOR/CLIENTE/CARGA',
+  'author.badRun': '"{run}" no es una ejecución: NOMBRE=SERVIDOR/CLIENTE, y después /CARGA y /read-only si la ejecución los necesita',
   'author.unknownServer': 'construcción de servidor desconocida "{server}"; una de: {builds}',
   'author.unknownClient': 'cliente desconocido "{client}"; uno de: {clients}',
   'author.unknownWorkload': 'carga desconocida "{workload}"; una de: {workloads}',
