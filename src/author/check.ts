@@ -95,12 +95,17 @@ export async function checkLab(id: string, lang: Lang, verdictsWorse: VerdictsWo
   // Nothing else is measured until the break is one fault in one file and the fix goes on top of it.
   if (breakFailures.length > 0 || fixFailures.length > 0) return steps;
 
-  // 3. Honesty: the lab's first run's settings, with the clients of its runs (at most two).
+  // 3. Honesty: the lab's first run's settings, with the clients of its runs (at most two). The break must change
+  // something on one of them at least: a fault only a host's limit shows (a description, a tool's name) changes
+  // nothing where the schema is shown as published, and that host is the lab's contrast.
   const clients = [...new Set(lab.runs.map((r) => r.client))].slice(0, 2);
   const honesty = await honestyCheck(id, lab.runs[0]!, clients);
   done({
     step: 'honesty',
-    failures: honesty.verdicts.flatMap((v) => [...(v.differs ? [say('author.check.notHonest', { client: v.client, path: v.differs })] : []), ...(!v.changed ? [say('author.check.changesNothing', { client: v.client })] : [])]),
+    failures: [
+      ...honesty.verdicts.filter((v) => v.differs).map((v) => say('author.check.notHonest', { client: v.client, path: v.differs })),
+      ...(honesty.verdicts.some((v) => v.changed) ? [] : [say('author.check.changesNothing', { client: clients.join(', ') })]),
+    ],
   });
 
   // 4. The contract tests: red on the break, green on the fix (a lab on another's break: back to its base's).

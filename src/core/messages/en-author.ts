@@ -53,7 +53,7 @@ export const enAuthor = {
   'author.check.noFix': 'there is no solutions/{id}.patch: fix the workspace authoring/{id}/ and run npm run author -- fix {id}',
   'author.check.fixDoesNotApply': 'solutions/{id}.patch does not apply on top of the break: write it again from the workspace with npm run author -- fix {id}',
   'author.check.notHonest': 'applied by hand to a copy of the sources, the break measures differently from the variant the runner built (client {client}, first at {path}): the server must do the same for the same sources; make the break deterministic (no time, randomness or anything outside src/ and contract/)',
-  'author.check.changesNothing': 'the break changes no figure of the run with client {client}: a break must change what a client sees; check the change in authoring/{id}/',
+  'author.check.changesNothing': 'the break changes no figure on any of the lab\'s clients ({client}): a break must change what one of them sees; check the change in authoring/{id}/',
   'author.check.contractGreenOnBreak': 'the contract tests stay green on the break: state in contract/tutor-api.json what the server must publish (or teach src/contract/rules.ts the rule), so that they name the fault',
   'author.check.contractRedOnFix': 'the contract tests stay red on the fix ({count}, first: {rule} on {tool} at {path}): make the fix publish what contract/tutor-api.json says, then npm run author -- fix {id}',
   'author.check.noQuestions': '{id} has no question: pick some with npm run author -- questions {id} --pick PATH',

@@ -53,7 +53,7 @@ export const esAuthor: Record<AuthorMessageId, Message> = {
   'author.check.noFix': 'no hay solutions/{id}.patch: arregla el espacio de trabajo authoring/{id}/ y ejecuta npm run author -- fix {id}',
   'author.check.fixDoesNotApply': 'solutions/{id}.patch no se aplica sobre la avería: escríbela de nuevo desde el espacio de trabajo con npm run author -- fix {id}',
   'author.check.notHonest': 'aplicada a mano a una copia de las fuentes, la avería mide distinto que la variante que construyó el ejecutor (cliente {client}, primero en {path}): el servidor debe hacer lo mismo con las mismas fuentes; haz que la avería sea determinista (sin hora, azar ni nada fuera de src/ y contract/)',
-  'author.check.changesNothing': 'la avería no cambia ninguna cifra de la ejecución con el cliente {client}: una avería debe cambiar lo que ve un cliente; revisa el cambio en authoring/{id}/',
+  'author.check.changesNothing': 'la avería no cambia ninguna cifra en ninguno de los clientes del laboratorio ({client}): una avería debe cambiar lo que ve alguno de ellos; revisa el cambio en authoring/{id}/',
   'author.check.contractGreenOnBreak': 'las pruebas del contrato siguen en verde con la avería: di en contract/tutor-api.json lo que el servidor debe publicar (o enseña la regla a src/contract/rules.ts), para que nombren el fallo',
   'author.check.contractRedOnFix': 'las pruebas del contrato siguen en rojo con la solución ({count}, la primera: {rule} en {tool} en {path}): haz que la solución publique lo que dice contract/tutor-api.json y después npm run author -- fix {id}',
   'author.check.noQuestions': '{id} no tiene ninguna pregunta: elige algunas con npm run author -- questions {id} --pick RUTA',
