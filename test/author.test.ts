@@ -136,6 +136,15 @@ describe('npm run author makes a lab in a copy of the kit', () => {
     expect(lines).toEqual([expect.stringMatching(/^✗ question faithful-ok: its figure does not move/)]);
   });
 
+  it('check names a question marked unchanged whose figure moves', { timeout: 300_000 }, () => {
+    const lines = failsWith(() => {
+      const catalogue = JSON.parse(readFileSync(file('labs/catalogue.json'), 'utf8')) as { labs: { id: string; questions: { id: string; unchanged?: boolean }[] }[] };
+      catalogue.labs.find((l) => l.id === ID)!.questions.find((q) => q.id === 'continue-ok')!.unchanged = true;
+      writeFileSync(file('labs/catalogue.json'), `${JSON.stringify(catalogue, null, 2)}\n`);
+    });
+    expect(lines).toEqual([expect.stringMatching(/^✗ question continue-ok is marked "unchanged" but its figure moves/)]);
+  });
+
   it('check names a fix that fails on a host where the baseline works', { timeout: 300_000 }, () => {
     const lines = failsWith(() => {
       // The fix with a usage guide pasted into the tool's description: past OpenAI's 1,024 characters, a limit only the API has.

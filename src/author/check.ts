@@ -12,7 +12,9 @@
  *    (for a lab on another lab's break: back to its base's violations);
  * 5. each question's figure resolves in the lab's results, on every seed,
  *    and moves between baseline and variant beyond the seeds' range
- *    (src/author/figures.ts);
+ *    (src/author/figures.ts), or, for a question marked `unchanged` (the
+ *    lesson is that nothing visible changes, or the host where the incident
+ *    does not happen), stays within it;
  * 6. the fix holds on every host where the baseline works: its calls end ok
  *    as often (src/author/hold.ts) and, handed over by scripts/author.ts,
  *    the linter's host verdicts are no worse (src/lint/hold.ts);
@@ -127,7 +129,9 @@ export async function checkLab(id: string, lang: Lang, verdictsWorse: VerdictsWo
     for (const l of LANGS) if ((question.prompt?.[l] ?? '').trim().length < 10) questionFailures.push(say('author.check.noPrompt', { question: question.id, lang: l }));
     try {
       const moved = movement(question.figure, plain);
-      if (!moved.moves) questionFailures.push(say('author.check.doesNotMove', { question: question.id, baseline: shown(moved.baseline, lang), variant: shown(moved.variant, lang) }));
+      const values = { question: question.id, baseline: shown(moved.baseline, lang), variant: shown(moved.variant, lang) };
+      if (question.unchanged && moved.moves) questionFailures.push(say('author.check.movesButUnchanged', values));
+      if (!question.unchanged && !moved.moves) questionFailures.push(say('author.check.doesNotMove', values));
     } catch (error) {
       questionFailures.push(say('author.check.figureMissing', { question: question.id, why: (error as Error).message }));
     }

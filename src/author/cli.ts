@@ -23,6 +23,7 @@ const OPTIONS = [
   { name: 'prompt', kind: 'string', value: 'TEXT', help: 'questions: the question in English (one pick)' },
   { name: 'prompt-es', kind: 'string', value: 'TEXT', help: 'questions: the question in Spanish (one pick)' },
   { name: 'unit', kind: 'string', value: 'UNIT', help: 'questions: the picked figures\' unit (calls, points, %)' },
+  { name: 'unchanged', kind: 'boolean', help: 'questions: the picked figures are meant not to move (nothing visible changes, or the contrast host)' },
   { name: 'lang', kind: 'string', value: 'en|es', help: 'language of the messages (default: the locale)' },
   HELP_OPTION,
 ] as const;
@@ -35,7 +36,7 @@ const TAKES: Record<Command, string[]> = {
   new: ['base', 'title', 'title-es'],
   break: [],
   fix: [],
-  questions: ['runs', 'seeds', 'pick', 'id', 'prompt', 'prompt-es', 'unit'],
+  questions: ['runs', 'seeds', 'pick', 'id', 'prompt', 'prompt-es', 'unit', 'unchanged'],
   check: [],
 };
 
@@ -104,6 +105,7 @@ export async function main(argv: string[], verdictsWorse?: VerdictsWorse): Promi
           ...(ids ? { ids } : {}),
           prompt: { ...(values.prompt !== undefined ? { en: values.prompt } : {}), ...(values['prompt-es'] !== undefined ? { es: values['prompt-es'] } : {}) },
           ...(values.unit !== undefined ? { unit: values.unit } : {}),
+          ...(values.unchanged ? { unchanged: true } : {}),
         },
         lang,
       );

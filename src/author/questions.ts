@@ -4,7 +4,8 @@
  * seeds, baseline and variant, and the figures that move listed with their
  * values on each seed, to write the questions on; `--pick` writes the
  * chosen ones into the catalogue (a path that does not move is refused:
- * its question would ask for the seeds' noise).
+ * its question would ask for the seeds' noise; unless `--unchanged` says
+ * that the lesson is that it does not move).
  */
 import { SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
 import { getProfile, PROFILES } from '../lab/profiles/index.js';
@@ -36,6 +37,8 @@ export interface QuestionsOptions {
   ids?: string[];
   prompt?: { en?: string; es?: string };
   unit?: string;
+  /** The picked figures are meant not to move (Question.unchanged). */
+  unchanged?: boolean;
 }
 
 /** Sets the runs and seeds asked for, measures the lab, and writes the picked questions. Returns the figures, moving ones first. */
@@ -60,7 +63,8 @@ export async function questions(id: string, options: QuestionsOptions, lang: Lan
     } catch {
       throw new UserError(t('author.pickMissing', lang, { path, id }));
     }
-    if (!moved.moves) throw new UserError(t('author.pickDoesNotMove', lang, { path, id }));
+    if (!options.unchanged && !moved.moves) throw new UserError(t('author.pickDoesNotMove', lang, { path, id }));
+    if (options.unchanged && moved.moves) throw new UserError(t('author.pickMoves', lang, { path }));
     const questionId = options.ids?.[i] ?? path.replace(/\.runs\.variant\./, '-').replace(/[^\w-]+/g, '-').toLowerCase();
     if (entry.questions.some((q) => q.id === questionId) || written.some((q) => q.id === questionId)) throw new UserError(t('author.questionTaken', lang, { question: questionId, id }));
     const one = picks.length === 1;
@@ -70,6 +74,7 @@ export async function questions(id: string, options: QuestionsOptions, lang: Lan
       ...(options.unit ? { unit: options.unit } : {}),
       prompt: { en: one ? (options.prompt?.en ?? '') : '', es: one ? (options.prompt?.es ?? '') : '' },
       figure,
+      ...(options.unchanged ? { unchanged: true } : {}),
     });
   }
   if (written.length > 0) {
