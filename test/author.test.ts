@@ -72,6 +72,10 @@ describe('npm run author makes a lab in a copy of the kit', () => {
     for (const part of ['## Hypothesis', '<!-- after-the-run -->', '<!-- figures -->', `<!-- include: breaks/${ID}.patch -->`, `<!-- include: solutions/${ID}.patch -->`, '<summary>Hint 3</summary>']) expect(sheet).toContain(part);
     expect(readFileSync(file(`labs/${ID}/README.es.md`), 'utf8')).toContain('<summary>Pista 1</summary>');
     expect((JSON.parse(readFileSync(file('labs/catalogue.json'), 'utf8')) as { labs: { id: string }[] }).labs.at(-1)!.id).toBe(ID);
+    // Nothing to measure before the break: one line, exit 2.
+    const early = author('questions', ID);
+    expect(early.status).toBe(2);
+    expect(early.stderr.trim().split('\n')).toEqual([expect.stringContaining(`there is no breaks/${ID}.patch yet`)]);
 
     // The break, made in the workspace, and the fix.
     edit(WORKSPACE_TOOL, PERSON, NULLABLE);

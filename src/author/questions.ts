@@ -7,7 +7,9 @@
  * its question would ask for the seeds' noise; unless `--unchanged` says
  * that the lesson is that it does not move).
  */
+import { existsSync } from 'node:fs';
 import { SERVER_BUILDS, type ServerBuild } from '../minimcp/errors.js';
+import { breakPatch } from '../lab/variants.js';
 import { getProfile, PROFILES } from '../lab/profiles/index.js';
 import { WORKLOADS, type Workload } from '../lab/runner.js';
 import { loadCatalogue, type LabResults, type LabRun, type Lang, type Question } from '../learn/catalogue.js';
@@ -45,6 +47,8 @@ export interface QuestionsOptions {
 export async function questions(id: string, options: QuestionsOptions, lang: Lang, onSeed?: (n: number, count: number) => void): Promise<{ candidates: Candidate[]; written: Question[]; seeds: number[] }> {
   const file = readCatalogueFile();
   const entry = catalogueLab(file, id, lang);
+  // The variant is built from the break: there is nothing to measure before `break`.
+  if (!existsSync(breakPatch(id))) throw new UserError(t('author.noBreakYet', lang, { id }));
   if (options.runs) entry.runs = options.runs;
   if (options.seeds !== undefined) entry.seeds = options.seeds;
   if (options.runs || options.seeds !== undefined) writeCatalogueFile(file);
