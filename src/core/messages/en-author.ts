@@ -43,7 +43,7 @@ export const enAuthor = {
   'author.wroteQuestion': 'Wrote question {question} of {id} into labs/catalogue.json: check its prompt there, in English and Spanish.',
   'author.step.break': 'the break applies and changes one source file',
   'author.step.fix': 'the fix applies on top of the break',
-  'author.step.honesty': 'applied by hand, the break measures what the variant measures (and not the baseline)',
+  'author.step.honesty': 'applied by hand, the break measures what the variant measures (and, on one of the lab\'s hosts at least, not what the baseline does)',
   'author.step.contract': 'the contract tests turn red on the break and green on the fix',
   'author.step.questions': 'every question\'s figure resolves and moves beyond the seeds\' range (one marked unchanged stays within it)',
   'author.step.hold': 'the fix holds on every host where the baseline works',

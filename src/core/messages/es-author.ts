@@ -43,7 +43,7 @@ export const esAuthor: Record<AuthorMessageId, Message> = {
   'author.wroteQuestion': 'Escrita la pregunta {question} de {id} en labs/catalogue.json: revisa allí su enunciado, en inglés y en español.',
   'author.step.break': 'la avería se aplica y cambia un solo archivo fuente',
   'author.step.fix': 'la solución se aplica sobre la avería',
-  'author.step.honesty': 'aplicada a mano, la avería mide lo que mide la variante (y no la línea base)',
+  'author.step.honesty': 'aplicada a mano, la avería mide lo que mide la variante (y, en uno de los anfitriones del laboratorio al menos, no lo que mide la línea base)',
   'author.step.contract': 'las pruebas del contrato se ponen en rojo con la avería y en verde con la solución',
   'author.step.questions': 'la cifra de cada pregunta existe y se mueve más allá del rango de las semillas (la marcada unchanged se queda dentro)',
   'author.step.hold': 'la solución aguanta en cada anfitrión donde funciona la línea base',
