@@ -13,8 +13,8 @@ import { REPO } from '../src/lab/paths.js';
 import { seedsFrom } from '../src/lab/side-by-side.js';
 import { LANGS, loadCatalogue, type LabResults, type Lang } from '../src/learn/catalogue.js';
 import { LAB_DEFAULTS, runLabSeeds } from '../src/learn/lab-runs.js';
-import { baselineFigures, baselinePath, writeBaselineText } from '../src/learn/reference.js';
-import { figuresRegion, figureValue, hasFigures, sheetPath, withFigures, withIncludes, withQuotedFigures } from '../src/learn/sheets.js';
+import { labSheetFiles } from '../src/learn/sheet-sync.js';
+import { figureValue, withQuotedFigures } from '../src/learn/sheets.js';
 
 /** The calls of each run a sheet's figures come from, seeds 1 on: a plain lab run's. */
 const CALLS = LAB_DEFAULTS.calls;
@@ -55,12 +55,7 @@ async function main(): Promise<number> {
   // Every chosen lab measured first: a sheet or a page of docs/ may quote another lab's figures.
   const measured = new Map<string, LabResults[]>();
   if (!values.diffs) {
-    for (const lab of chosen) {
-      const run = await runLabSeeds(lab, LAB_DEFAULTS);
-      measured.set(lab.id, run.perSeed);
-      // The baseline's figures the lab shows before its questions (src/learn/reference.ts).
-      sync(baselinePath(lab.id), writeBaselineText(baselineFigures(lab, run.perSeed, run.seeds, CALLS)));
-    }
+    for (const lab of chosen) measured.set(lab.id, (await runLabSeeds(lab, LAB_DEFAULTS)).perSeed);
   }
   const quoted = (lang: Lang) => (labId: string, questionId: string) => {
     const perSeed = measured.get(labId);
@@ -70,14 +65,8 @@ async function main(): Promise<number> {
   };
   for (const lab of chosen) {
     const perSeed = measured.get(lab.id);
-    for (const lang of LANGS) {
-      const path = sheetPath(lab.id, lang);
-      if (!existsSync(path)) continue;
-      const text = readFileSync(path, 'utf8');
-      let synced = withQuotedFigures(withIncludes(text), quoted(lang));
-      if (perSeed && hasFigures(text)) synced = withFigures(synced, figuresRegion(lab, perSeed, seedsFrom(1, perSeed.length), lang));
-      sync(path, synced);
-    }
+    // The baseline's figures the lab shows before its questions (src/learn/reference.ts), and the sheets (src/learn/sheet-sync.ts).
+    for (const file of labSheetFiles(lab, perSeed, seedsFrom(1, perSeed?.length ?? 1), CALLS, quoted)) sync(file.path, file.text);
   }
   // docs/workshop.md quotes figures in its table of what each lab shows; README.md and the other pages of docs/ may too.
   const pages: [string, Lang][] = [

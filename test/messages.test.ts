@@ -25,7 +25,7 @@ describe('the catalogues', () => {
   });
 
   it('use namespaced ids', () => {
-    for (const id of ids('en')) expect(id).toMatch(/^(common|build|doctor|learn|lab|page|contract|class|sweep)\.[\w.-]+$/);
+    for (const id of ids('en')) expect(id).toMatch(/^(common|build|doctor|learn|lab|page|contract|class|sweep|author)\.[\w.-]+$/);
   });
 
   it('give every {placeholder} of a message in both languages', () => {

@@ -34,6 +34,13 @@ export interface Question {
   max?: number;
   prompt: Text;
   figure: Figure;
+  /**
+   * The figure is meant not to move between baseline and variant (the lesson is that nothing visible changes:
+   * edits still end ok while data is lost, the same error label; or the host where the incident does not
+   * happen). `npm run author -- check` holds every other question's figure to moving beyond the seeds' range,
+   * and this one to staying within it.
+   */
+  unchanged?: boolean;
 }
 
 export interface LabRun {

@@ -6,9 +6,11 @@
  * run doctor`), `learn.` (the learner's path), `lab.` (the terminal report),
  * `page.` (the HTML report),
  * `contract.` (the schema contract's violations, in en-contract.ts),
- * `class.` (the class report, the handout and `class.serve.`, the live class's server) and `sweep.` (the sweep page).
+ * `class.` (the class report, the handout and `class.serve.`, the live class's server), `sweep.` (the sweep page)
+ * and `author.` (`npm run author`, in en-author.ts).
  * `{name}` is filled in by `t()`; a number is written as the language writes it.
  */
+import { enAuthor } from './en-author.js';
 import { enContract } from './en-contract.js';
 import type { Message } from './types.js';
 
@@ -508,6 +510,8 @@ export const en = {
   'class.learnerPlaceholder': 'name',
   // The schema contract's violations (src/contract/), kept in their own file.
   ...enContract,
+  // npm run author's messages (src/author/), kept in their own file.
+  ...enAuthor,
 } satisfies Record<string, Message>;
 
 export type MessageId = keyof typeof en;

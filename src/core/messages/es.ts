@@ -3,6 +3,7 @@
  * missing id, or one English does not have, fails the type check.
  */
 import type { MessageId } from './en.js';
+import { esAuthor } from './es-author.js';
 import { esContract } from './es-contract.js';
 import type { Message } from './types.js';
 
@@ -490,4 +491,5 @@ export const es: Record<MessageId, Message> = {
   'sweep.fallsShort': '  la solución se queda corta: {lab}, {client}, {server}: ok {before} -> {after}',
   'class.learnerPlaceholder': 'nombre',
   ...esContract,
+  ...esAuthor,
 };
