@@ -273,6 +273,7 @@ const OUTCOMES: Record<string, RegExp[]> = {
     /no cambia nada/i,
     /derriba/i,
     /tantas veces como en la línea base/i,
+  ],
   // vscode-ok 0, vscode-dominant no-call, gemini-cli-host-refusals 1, gemini-cli-ok and claude-code-ok as the baseline.
   'schema-dialect': [
     /(?:drops|omits|leaves out|loses) (?:every|all the|each) tools?/i,
