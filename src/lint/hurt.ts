@@ -91,10 +91,14 @@ export async function hurtsOf(tool: ListedTool, finding: Finding, others: Findin
         othersGone = others.length > 0 && JSON.stringify(both) !== JSON.stringify(rest) ? { with: rest, without: both } : null;
       }
       if (othersGone) {
-        const [withIt, withoutIt] = await Promise.all([ask(host, othersGone.with), ask(host, othersGone.without)]);
-        if (fails(withIt) && takes(withoutIt)) {
-          hurts.push(failure(host, v, firstLine(withIt.detail)));
-          continue;
+        // Without it the same for every finding of the tool (every cause gone, asked once): asked first, so that a host
+        // refusing the tool with every cause gone (a cause no rule names) is not asked about each finding with it.
+        if (takes(await ask(host, othersGone.without))) {
+          const withIt = await ask(host, othersGone.with);
+          if (fails(withIt)) {
+            hurts.push(failure(host, v, firstLine(withIt.detail)));
+            continue;
+          }
         }
       }
       // Its keyword alone, on the path to it (keywordAlone).
