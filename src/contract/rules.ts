@@ -47,6 +47,7 @@
  * published definition, e.g. `/inputSchema/properties/verb/anyOf`.
  */
 import { t, type Values } from '../core/messages/index.js';
+import { OPENAI_MAX_DESCRIPTION, OPENAI_MAX_NAME } from '../lab/profiles/openai-functions.js';
 import type { ContractMessageId } from '../core/messages/en-contract.js';
 
 export type RuleId =
@@ -104,11 +105,11 @@ export const SERVER_NAME_IN_HOSTS = 'tutor';
 export const CLAUDE_CODE_PREFIX = `mcp__${SERVER_NAME_IN_HOSTS}__`;
 
 /** The function name the OpenAI and Anthropic APIs take: ^[a-zA-Z0-9_-]{1,64}$ (openai-node FunctionDefinition.name; anthropics/claude-code#2485). */
-export const HOST_NAME_MAX = 64;
+export const HOST_NAME_MAX = OPENAI_MAX_NAME;
 const HOST_NAME_CHARACTERS = /^[a-zA-Z0-9_-]+$/;
 
 /** OpenAI function calling refuses the whole request for a description over 1,024 characters (getsentry/sentry-mcp#106), counted in code points. */
-export const HOST_DESCRIPTION_MAX = 1024;
+export const HOST_DESCRIPTION_MAX = OPENAI_MAX_DESCRIPTION;
 
 /** Rule 9: a name a host's API refuses, once prefixed, or a description it refuses; each at its pointer (/name, /description). */
 export function hostLimitViolations(tool: { name: string; description?: string | undefined }): Violation[] {

@@ -82,6 +82,7 @@ function sections(judged: Row[], candidates: Candidates, skipped: Skipped[], def
     'no-bin': 'no bin: a library or a plugin, no server to start',
     start: 'did not start or did not list without a real key or the network (it exited, or did not answer, with dummy values for what it asked)',
     'no-tools': 'listed no tools',
+    'lint-time': 'listed its tools, but linting them takes minutes (the linter asks Mastra\'s converter, seconds a schema, about each cause: the kit\'s to make faster)',
   };
   const tried = judged.length + skipped.length;
   const rules = ruleCounts(judged, defaults);
