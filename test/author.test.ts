@@ -9,8 +9,8 @@
  * The lab: one of the kit's own, `long-description`, made again from
  * scratch (the copy's lab removed first): a usage guide pasted into
  * `conjugate`'s description, past the 1,024 characters OpenAI function
- * calling takes (the profile openai-functions-2026-11, docs/sources.md, "The
- * incidents of issue 34"), and behind Claude Code of 2026-08, which sends a
+ * calling takes (the profile openai-functions-2026-11, docs/sources.md, "Labs
+ * from the field's incidents"), and behind Claude Code of 2026-08, which sends a
  * description as published, where nothing happens. What the test expects is
  * written from those rules by hand: behind OpenAI no call ends ok; behind
  * Claude Code the calls ending ok do not move. The faults of the checks that
