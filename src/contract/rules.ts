@@ -48,6 +48,7 @@
  */
 import { t, type Values } from '../core/messages/index.js';
 import { OPENAI_MAX_DESCRIPTION, OPENAI_MAX_NAME } from '../lab/profiles/openai-functions.js';
+import { codePoints } from '../lab/profiles/shared.js';
 import type { ContractMessageId } from '../core/messages/en-contract.js';
 
 export type RuleId =
@@ -117,14 +118,14 @@ export function hostLimitViolations(tool: { name: string; description?: string |
   const prefixed = `${CLAUDE_CODE_PREFIX}${tool.name}`;
   if (!HOST_NAME_CHARACTERS.test(tool.name)) {
     violations.push(violation('fits-host-limits', tool.name, '/name', 'contract.nameCharacters', { tool: tool.name }));
-  } else if ([...prefixed].length > HOST_NAME_MAX) {
+  } else if (codePoints(prefixed) > HOST_NAME_MAX) {
     violations.push(
-      violation('fits-host-limits', tool.name, '/name', 'contract.nameTooLong', { tool: tool.name, prefixed, length: String([...prefixed].length), max: String(HOST_NAME_MAX) }),
+      violation('fits-host-limits', tool.name, '/name', 'contract.nameTooLong', { tool: tool.name, prefixed, length: String(codePoints(prefixed)), max: String(HOST_NAME_MAX) }),
     );
   }
   const description = tool.description ?? '';
-  if ([...description].length > HOST_DESCRIPTION_MAX) {
-    violations.push(violation('fits-host-limits', tool.name, '/description', 'contract.descriptionTooLong', { length: String([...description].length), max: String(HOST_DESCRIPTION_MAX) }));
+  if (codePoints(description) > HOST_DESCRIPTION_MAX) {
+    violations.push(violation('fits-host-limits', tool.name, '/description', 'contract.descriptionTooLong', { length: String(codePoints(description)), max: String(HOST_DESCRIPTION_MAX) }));
   }
   return violations;
 }

@@ -12,6 +12,7 @@
  */
 import { isStructuredBranch, RULES as CONTRACT_RULES } from '../contract/rules.js';
 import { OPENAI_MAX_DESCRIPTION, OPENAI_MAX_TOOLS } from '../lab/profiles/openai-functions.js';
+import { codePoints } from '../lab/profiles/shared.js';
 import { eachSchema, followRef, reach, recursion, refUses, type Reach } from './refs.js';
 import { isObject, segment, type Finding, type ListedTool, type Severity } from './types.js';
 
@@ -350,7 +351,7 @@ export function toolCountFinding(count: number): Finding | null {
 /** A description longer than a host takes (OpenAI function calling's 1,024, counted in code points as the API counts). */
 function descriptionFindings(tool: ListedTool): Finding[] {
   if (typeof tool.description !== 'string') return [];
-  const length = [...tool.description].length;
+  const length = codePoints(tool.description);
   return length > OPENAI_MAX_DESCRIPTION ? [finding('description-length', '/description', `the description has ${length} characters, over ${OPENAI_MAX_DESCRIPTION}`)] : [];
 }
 

@@ -1,10 +1,7 @@
 /** claude-code-2025-07: Claude Code 1.0.63 over the Anthropic Messages API. */
 import { CLAUDE_CODE_PREFIX, HOST_NAME_MAX } from '../../contract/rules.js';
 import { claudeCodeDropsServer } from './claude-code-shared.js';
-import { copy, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile } from './shared.js';
-
-/** A name in code points, as the API's `String should have at most 64 characters` counts (pydantic's str length). */
-const codePoints = (s: string) => [...s].length;
+import { codePoints, copy, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile } from './shared.js';
 
 /**
  * Three rules, each dated by a 2025 build.

@@ -42,14 +42,13 @@
  */
 import type { JsonSchema } from '../types.js';
 import { pyTuple } from './python-repr.js';
-import { copy, isObject, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile, type PublishedTool } from './shared.js';
+import { codePoints, copy, isObject, passThrough, refusedRequest, schemaOf, seenTool, type ClientProfile, type PublishedTool } from './shared.js';
 
 export const OPENAI_MAX_TOOLS = 128;
 export const OPENAI_MAX_NAME = 64;
 export const OPENAI_MAX_DESCRIPTION = 1024;
 const NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
-const codePoints = (s: string) => [...s].length;
 
 /** The first array without `items`, as the context tuple the API prints, walking properties, items and unions in order. */
 function arrayWithoutItems(node: unknown, context: string[]): string[] | null {

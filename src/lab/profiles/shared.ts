@@ -177,6 +177,11 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A string's length in code points, as the model APIs count a name or a description (pydantic's str, OpenAI's length). */
+export function codePoints(s: string): number {
+  return [...s].length;
+}
+
 /** A deep copy: every profile works on copies, so `present` never mutates what it was given. */
 export function copy<T>(value: T): T {
   return structuredClone(value);
